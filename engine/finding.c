@@ -1,0 +1,82 @@
+/*
+ * finding.c - the rule table (include/vksync/rules.def) and finding records.
+ */
+#include "vksync/finding.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const vks_rule_info rule_table[VKS_RULE_COUNT] = {
+#define RULE(e, id, level, syncval, summary) [VKS_RULE_##e] = {id, level, syncval, summary},
+#include "vksync/rules.def"
+#undef RULE
+};
+
+const vks_rule_info *vks_rule_get(vks_rule rule)
+{
+    return &rule_table[rule];
+}
+
+vks_rule vks_rule_by_id(const char *id)
+{
+    for (int r = 0; r < VKS_RULE_COUNT; r++)
+        if (strcmp(rule_table[r].id, id) == 0)
+            return (vks_rule)r;
+    return VKS_RULE_COUNT;
+}
+
+vks_finding *vks_finding_add(vks_findings *f, vks_rule rule, const char *hazard,
+                             vks_loc loc, const char *message)
+{
+    vks_finding item = {.rule = rule,
+                        .hazard = hazard,
+                        .loc = loc,
+                        .message = vks_arena_strdup(f->arena, message)};
+    VKS_PUSH(f->arena, f->items, f->count, f->cap, item);
+    return &f->items[f->count - 1];
+}
+
+void vks_finding_note(vks_findings *f, vks_finding *finding, vks_note_kind kind,
+                      vks_loc loc, const char *message)
+{
+    vks_note note = {.kind = kind, .loc = loc,
+                     .message = vks_arena_strdup(f->arena, message)};
+    VKS_PUSH(f->arena, finding->notes, finding->note_count, finding->note_cap,
+             note);
+}
+
+static int strcmp_null(const char *a, const char *b)
+{
+    return strcmp(a ? a : "", b ? b : "");
+}
+
+static int compare_findings(const void *pa, const void *pb)
+{
+    const vks_finding *a = pa, *b = pb;
+    int c = strcmp_null(a->loc.file, b->loc.file);
+    if (c)
+        return c;
+    if (a->loc.line != b->loc.line)
+        return a->loc.line < b->loc.line ? -1 : 1;
+    if (a->loc.col != b->loc.col)
+        return a->loc.col < b->loc.col ? -1 : 1;
+    if (a->rule != b->rule)
+        return a->rule < b->rule ? -1 : 1;
+    c = strcmp_null(a->message, b->message);
+    if (c)
+        return c;
+    /* Same place and message: order by the first note so that output is
+       byte-identical however the findings were produced. */
+    if (a->note_count && b->note_count) {
+        if (a->notes[0].loc.line != b->notes[0].loc.line)
+            return a->notes[0].loc.line < b->notes[0].loc.line ? -1 : 1;
+        return strcmp_null(a->notes[0].message, b->notes[0].message);
+    }
+    return (a->note_count > b->note_count) - (a->note_count < b->note_count);
+}
+
+void vks_findings_sort(vks_findings *f)
+{
+    if (f->count > 1)
+        qsort(f->items, f->count, sizeof *f->items, compare_findings);
+}

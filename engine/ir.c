@@ -1,0 +1,248 @@
+/*
+ * ir.c - the IR builder (include/vksync/ir.h) and its printed form.
+ *
+ * The front ends and the unit tests build programs only through these
+ * functions, so the engine can be tested without libclang (STYLE.md 7).
+ */
+#include "vksync/ir.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+#include "vksync/vk_tables.h"
+
+vks_program *vks_program_new(vks_arena *arena)
+{
+    vks_program *p = vks_arena_alloc(arena, sizeof *p);
+    p->arena = arena;
+    return p;
+}
+
+static vks_res_id add_resource(vks_program *p, vks_resource r)
+{
+    VKS_PUSH(p->arena, p->resources, p->resource_count, p->resource_cap, r);
+    return (vks_res_id)(p->resource_count - 1);
+}
+
+vks_res_id vks_add_buffer(vks_program *p, const char *name, uint64_t size,
+                          vks_loc decl)
+{
+    vks_resource r = {.kind = VKS_RES_BUFFER,
+                      .name = vks_arena_strdup(p->arena, name),
+                      .decl = decl,
+                      .size = size,
+                      .initial_layout = VKS_LAYOUT_UNKNOWN};
+    return add_resource(p, r);
+}
+
+vks_res_id vks_add_image(vks_program *p, const char *name, uint32_t mips,
+                         uint32_t layers, uint32_t initial_layout,
+                         vks_loc decl)
+{
+    vks_resource r = {.kind = VKS_RES_IMAGE,
+                      .name = vks_arena_strdup(p->arena, name),
+                      .decl = decl,
+                      .size = VKS_WHOLE,
+                      .mip_levels = mips,
+                      .array_layers = layers,
+                      .initial_layout = initial_layout};
+    return add_resource(p, r);
+}
+
+uint32_t vks_add_event(vks_program *p, const char *name)
+{
+    for (size_t i = 0; i < p->event_count; i++)
+        if (strcmp(p->event_names[i], name) == 0)
+            return (uint32_t)i;
+    const char *copy = vks_arena_strdup(p->arena, name);
+    VKS_PUSH(p->arena, p->event_names, p->event_count, p->event_cap, copy);
+    return (uint32_t)(p->event_count - 1);
+}
+
+uint32_t vks_begin_cmdbuf(vks_program *p, const char *name,
+                          const char *function, vks_loc begin)
+{
+    vks_cmdbuf cb = {.name = vks_arena_strdup(p->arena, name),
+                     .function = vks_arena_strdup(p->arena, function),
+                     .begin = begin,
+                     .end = begin};
+    VKS_PUSH(p->arena, p->cmdbufs, p->cmdbuf_count, p->cmdbuf_cap, cb);
+    return (uint32_t)(p->cmdbuf_count - 1);
+}
+
+void vks_end_cmdbuf(vks_program *p, uint32_t cb, vks_loc end)
+{
+    p->cmdbufs[cb].end = end;
+}
+
+void vks_add_path_step(vks_program *p, uint32_t cb_index, vks_loc loc,
+                       const char *text)
+{
+    vks_cmdbuf *cb = &p->cmdbufs[cb_index];
+    size_t count = cb->path_step_count, cap = cb->path_step_cap;
+    const char *copy = vks_arena_strdup(p->arena, text);
+    VKS_PUSH(p->arena, cb->path_step_text, count, cap, copy);
+    count = cb->path_step_count;
+    cap = cb->path_step_cap;
+    VKS_PUSH(p->arena, cb->path_steps, count, cap, loc);
+    cb->path_step_count = count;
+    cb->path_step_cap = cap;
+}
+
+vks_cmd *vks_add_cmd(vks_program *p, uint32_t cb_index, vks_cmd_kind kind,
+                     const char *name, vks_loc loc)
+{
+    vks_cmdbuf *cb = &p->cmdbufs[cb_index];
+    vks_cmd cmd = {.kind = kind,
+                   .name = vks_arena_strdup(p->arena, name),
+                   .loc = loc,
+                   .dependency_flags = VKS_MASK(0)};
+    VKS_PUSH(p->arena, cb->cmds, cb->cmd_count, cb->cmd_cap, cmd);
+    return &cb->cmds[cb->cmd_count - 1];
+}
+
+void vks_cmd_add_access(vks_program *p, vks_cmd *cmd, vks_access access)
+{
+    VKS_PUSH(p->arena, cmd->accesses, cmd->access_count, cmd->access_cap,
+             access);
+}
+
+void vks_cmd_add_barrier(vks_program *p, vks_cmd *cmd, vks_barrier barrier)
+{
+    VKS_PUSH(p->arena, cmd->barriers, cmd->barrier_count, cmd->barrier_cap,
+             barrier);
+}
+
+vks_region vks_buffer_region(vks_res_id res, uint64_t offset, uint64_t size)
+{
+    return (vks_region){.res = res, .range_known = true, .offset = offset,
+                        .size = size};
+}
+
+vks_region vks_image_region(vks_res_id res, uint32_t aspect, uint32_t base_mip,
+                            uint32_t mip_count, uint32_t base_layer,
+                            uint32_t layer_count)
+{
+    return (vks_region){.res = res, .range_known = true, .size = VKS_WHOLE,
+                        .aspect_mask = aspect, .base_mip = base_mip,
+                        .mip_count = mip_count, .base_layer = base_layer,
+                        .layer_count = layer_count};
+}
+
+vks_region vks_whole_region(vks_res_id res)
+{
+    return (vks_region){.res = res, .range_known = true, .offset = 0,
+                        .size = VKS_WHOLE, .aspect_mask = ~0u, .base_mip = 0,
+                        .mip_count = VKS_REMAINING, .base_layer = 0,
+                        .layer_count = VKS_REMAINING};
+}
+
+vks_access vks_known_access(vks_region region, uint64_t stage, uint64_t access)
+{
+    return (vks_access){.known = true, .region = region, .stage = stage,
+                        .access = access, .layout = VKS_LAYOUT_UNKNOWN};
+}
+
+vks_access vks_unknown_access(void)
+{
+    return (vks_access){.known = false, .region = {.res = VKS_RES_UNKNOWN},
+                        .layout = VKS_LAYOUT_UNKNOWN};
+}
+
+vks_barrier vks_global_barrier(vks_mask src_stages, vks_mask src_access,
+                               vks_mask dst_stages, vks_mask dst_access,
+                               vks_loc loc)
+{
+    return (vks_barrier){.kind = VKS_BARRIER_GLOBAL,
+                         .src_stages = src_stages, .src_access = src_access,
+                         .dst_stages = dst_stages, .dst_access = dst_access,
+                         .region = {.res = VKS_RES_UNKNOWN},
+                         .old_layout = VKS_LAYOUT_UNKNOWN,
+                         .new_layout = VKS_LAYOUT_UNKNOWN,
+                         .src_queue_family = ~0u, .dst_queue_family = ~0u,
+                         .loc = loc};
+}
+
+vks_barrier vks_buffer_barrier(vks_mask src_stages, vks_mask src_access,
+                               vks_mask dst_stages, vks_mask dst_access,
+                               vks_region region, vks_loc loc)
+{
+    vks_barrier b = vks_global_barrier(src_stages, src_access, dst_stages,
+                                       dst_access, loc);
+    b.kind = VKS_BARRIER_BUFFER;
+    b.region = region;
+    return b;
+}
+
+/* ---- printed form ---- */
+
+static void print_mask(FILE *out, const char *label, vks_mask m, bool stages)
+{
+    char buf[512];
+    if (!m.known)
+        fprintf(out, " %s=?", label);
+    else if (stages)
+        fprintf(out, " %s=%s", label, vks_stage_mask_str(m.bits, buf, sizeof buf));
+    else
+        fprintf(out, " %s=%s", label, vks_access_mask_str(m.bits, buf, sizeof buf));
+}
+
+static void print_region(FILE *out, const vks_program *p, vks_region r)
+{
+    if (r.res == VKS_RES_UNKNOWN) {
+        fputs(" ?", out);
+        return;
+    }
+    const vks_resource *res = &p->resources[r.res];
+    fprintf(out, " %s", res->name);
+    if (!r.range_known)
+        fputs("[?]", out);
+    else if (res->kind == VKS_RES_BUFFER && r.size == VKS_WHOLE)
+        fprintf(out, "[%" PRIu64 ":]", r.offset);
+    else if (res->kind == VKS_RES_BUFFER)
+        fprintf(out, "[%" PRIu64 ":%" PRIu64 "]", r.offset, r.offset + r.size);
+    else
+        fprintf(out, "[aspect=%#x mip=%u+%d layer=%u+%d]", r.aspect_mask,
+                r.base_mip, (int)r.mip_count, r.base_layer, (int)r.layer_count);
+}
+
+void vks_program_print(const vks_program *p, FILE *out)
+{
+    for (size_t c = 0; c < p->cmdbuf_count; c++) {
+        const vks_cmdbuf *cb = &p->cmdbufs[c];
+        fprintf(out, "cmdbuf %s in %s (%s:%u)\n", cb->name,
+                cb->function ? cb->function : "?",
+                cb->begin.file ? cb->begin.file : "?", cb->begin.line);
+        for (size_t i = 0; i < cb->cmd_count; i++) {
+            const vks_cmd *cmd = &cb->cmds[i];
+            fprintf(out, "  %u: %s\n", cmd->loc.line, cmd->name);
+            for (size_t a = 0; a < cmd->access_count; a++) {
+                const vks_access *acc = &cmd->accesses[a];
+                if (!acc->known) {
+                    fputs("    access ?\n", out);
+                    continue;
+                }
+                fprintf(out, "    %s %s:%s",
+                        vks_access_is_write(acc->access) ? "write" : "read",
+                        vks_stage_name(acc->stage), vks_access_name(acc->access));
+                print_region(out, p, acc->region);
+                fputc('\n', out);
+            }
+            for (size_t b = 0; b < cmd->barrier_count; b++) {
+                const vks_barrier *bar = &cmd->barriers[b];
+                static const char *kinds[] = {"global", "buffer", "image"};
+                fprintf(out, "    barrier %s", kinds[bar->kind]);
+                print_mask(out, "src", bar->src_stages, true);
+                print_mask(out, "srcAccess", bar->src_access, false);
+                print_mask(out, "dst", bar->dst_stages, true);
+                print_mask(out, "dstAccess", bar->dst_access, false);
+                if (bar->kind != VKS_BARRIER_GLOBAL)
+                    print_region(out, p, bar->region);
+                if (bar->kind == VKS_BARRIER_IMAGE)
+                    fprintf(out, " %s->%s", vks_layout_name(bar->old_layout),
+                            vks_layout_name(bar->new_layout));
+                fputc('\n', out);
+            }
+        }
+    }
+}

@@ -1,0 +1,85 @@
+/*
+ * finding.h - diagnostics as data with stable IDs (STYLE.md 5).
+ *
+ * The engine and the front ends collect findings as records; main sorts
+ * them and the reporters (report/) print text or SARIF at the end.  Tests
+ * compare records (rule, hazard, line, related location), not prose.
+ */
+#ifndef VKSYNC_FINDING_H
+#define VKSYNC_FINDING_H
+
+#include <stddef.h>
+
+#include "vksync/arena.h"
+#include "vksync/ir.h"
+
+typedef enum { VKS_LEVEL_NOTE, VKS_LEVEL_WARNING, VKS_LEVEL_ERROR } vks_level;
+
+typedef enum {
+#define RULE(e, id, level, syncval, summary) VKS_RULE_##e,
+#include "vksync/rules.def"
+#undef RULE
+    VKS_RULE_COUNT
+} vks_rule;
+
+typedef struct {
+    const char *id;
+    vks_level level;
+    const char *syncval_hazard; /* "" when the rule is not a syncval hazard */
+    const char *summary;
+} vks_rule_info;
+
+const vks_rule_info *vks_rule_get(vks_rule rule);
+/* Returns VKS_RULE_COUNT when no rule has that id. */
+vks_rule vks_rule_by_id(const char *id);
+
+/*
+ * A note is one step of the explanation.  EARLIER_ACCESS and SYNC notes are
+ * also SARIF relatedLocations (earlier access first, then the
+ * synchronization commands); every note, in order, is one step of the
+ * counterexample (SARIF codeFlow, text "(1)", "(2)", ...).
+ */
+typedef enum {
+    VKS_NOTE_EARLIER_ACCESS,
+    VKS_NOTE_SYNC,
+    VKS_NOTE_PATH,   /* a branch decision or loop iteration */
+    VKS_NOTE_INFO,   /* anything else (e.g. "the later access") */
+} vks_note_kind;
+
+typedef struct {
+    vks_note_kind kind;
+    vks_loc loc;
+    const char *message;
+} vks_note;
+
+typedef struct {
+    vks_rule rule;
+    const char *hazard;   /* properties.hazard: "READ_AFTER_WRITE", or NULL */
+    vks_loc loc;          /* the later access */
+    const char *message;
+    vks_note *notes;
+    size_t note_count, note_cap;
+} vks_finding;
+
+typedef struct {
+    vks_arena *arena;
+    vks_finding *items;
+    size_t count, cap;
+} vks_findings;
+
+/* Statistics, reported on stderr and in SARIF run.properties. */
+typedef struct {
+    size_t pairs_proved_ordered; /* access pairs shown ordered */
+    size_t paths_explored;
+    size_t unknown_questions;    /* checks skipped because a value was unknown */
+    size_t incomplete;           /* limits hit (also reported as findings) */
+} vks_stats;
+
+vks_finding *vks_finding_add(vks_findings *f, vks_rule rule, const char *hazard,
+                             vks_loc loc, const char *message);
+void vks_finding_note(vks_findings *f, vks_finding *finding, vks_note_kind kind,
+                      vks_loc loc, const char *message);
+/* Sorts by file, line, column, rule, message: output is deterministic. */
+void vks_findings_sort(vks_findings *f);
+
+#endif

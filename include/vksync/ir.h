@@ -1,0 +1,213 @@
+/*
+ * ir.h - the command IR: what the C front end (analyzer/) and the shader pass
+ * (spirv/) produce, and what the engine (engine/) checks.
+ *
+ * DESIGN.md section 5.  Objects refer to each other by index.  Every value
+ * the front end could not resolve is marked unknown, never guessed; the
+ * engine resolves unknowns in the direction that cannot produce a finding
+ * (an unknown barrier mask is taken as "everything", an unknown access is
+ * not checked) and counts them in vks_stats.unknown_questions.
+ *
+ * Stage and access values are Vulkan's own VkPipelineStageFlags2 /
+ * VkAccessFlags2 bit values (sync1 values are the same bits), so the front
+ * end can store what clang_Cursor_Evaluate folds without translating.
+ */
+#ifndef VKSYNC_IR_H
+#define VKSYNC_IR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "vksync/arena.h"
+
+/* A 64-bit flag value that may be unknown. */
+typedef struct {
+    uint64_t bits;
+    bool known;
+} vks_mask;
+#define VKS_MASK(b) ((vks_mask){(uint64_t)(b), true})
+#define VKS_MASK_UNKNOWN ((vks_mask){0, false})
+
+/* VK_WHOLE_SIZE / VK_REMAINING_*: "to the end of the resource". */
+#define VKS_WHOLE UINT64_MAX
+#define VKS_REMAINING UINT32_MAX
+
+/*
+ * Where an IR element came from.  `caller` is the call site of the helper
+ * function the element was recorded in (NULL when recorded directly in the
+ * function being analysed), so notes can show the call chain.
+ */
+typedef struct vks_loc {
+    const char *file; /* as given on the command line / in compile_commands */
+    unsigned line, col;
+    const struct vks_loc *caller;
+} vks_loc;
+
+typedef uint32_t vks_res_id;
+#define VKS_RES_UNKNOWN UINT32_MAX
+
+typedef enum { VKS_RES_BUFFER, VKS_RES_IMAGE } vks_res_kind;
+
+typedef struct {
+    vks_res_kind kind;
+    const char *name; /* spelling for messages: "staging", "ctx->depth" */
+    vks_loc decl;
+    uint64_t size;    /* buffers: bytes, VKS_WHOLE when unknown */
+    /* images: shape when known (VkImageCreateInfo), else 0 */
+    uint32_t mip_levels, array_layers;
+    uint32_t initial_layout; /* VkImageLayout; VKS_LAYOUT_UNKNOWN if not seen */
+} vks_resource;
+
+#define VKS_LAYOUT_UNKNOWN UINT32_MAX
+
+/*
+ * A region of one resource.  Buffers: bytes [offset, offset+size), size may
+ * be VKS_WHOLE.  Images: a VkImageSubresourceRange (counts may be
+ * VKS_REMAINING).  range_known false: the resource is known but not which
+ * part of it.
+ */
+typedef struct {
+    vks_res_id res;
+    bool range_known;
+    uint64_t offset, size;                 /* buffers */
+    uint32_t aspect_mask;                  /* images */
+    uint32_t base_mip, mip_count;
+    uint32_t base_layer, layer_count;
+} vks_region;
+
+/*
+ * One memory access performed by an action command: exactly one stage bit
+ * and exactly one access bit (never a meta flag such as ALL_COMMANDS or
+ * SHADER_READ).  Whether it writes is derived from the access bit
+ * (vks_access_is_write).  known false: the command accesses something the
+ * front end could not identify (e.g. a dispatch whose shader is not linked):
+ * the engine checks nothing for it.
+ */
+typedef struct {
+    bool known;
+    vks_region region;
+    uint64_t stage;
+    uint64_t access;
+    uint32_t layout; /* images: the layout the command uses, else VKS_LAYOUT_UNKNOWN */
+} vks_access;
+
+typedef enum {
+    VKS_BARRIER_GLOBAL, /* VkMemoryBarrier(2), or sync1's execution-only part */
+    VKS_BARRIER_BUFFER,
+    VKS_BARRIER_IMAGE,
+} vks_barrier_kind;
+
+/*
+ * A barrier in sync2 form (VkMemoryBarrier2 / VkBufferMemoryBarrier2 /
+ * VkImageMemoryBarrier2).  Sync1 vkCmdPipelineBarrier is normalised by the
+ * front end: each of its memory barriers gets the command's stage masks, and
+ * one extra GLOBAL barrier with access masks 0 carries the command's
+ * execution dependency (sync1 creates it even with no barrier structs).
+ */
+typedef struct {
+    vks_barrier_kind kind;
+    vks_mask src_stages, src_access;
+    vks_mask dst_stages, dst_access;
+    vks_region region;                   /* BUFFER / IMAGE */
+    uint32_t old_layout, new_layout;     /* IMAGE; VKS_LAYOUT_UNKNOWN if unknown */
+    uint32_t src_queue_family, dst_queue_family; /* VK_QUEUE_FAMILY_IGNORED = ~0u */
+    vks_loc loc;                         /* where the barrier struct was filled */
+} vks_barrier;
+
+typedef enum {
+    VKS_CMD_ACTION,        /* copy, fill, dispatch, draw, ...: accesses */
+    VKS_CMD_BARRIER,       /* vkCmdPipelineBarrier(2) */
+    VKS_CMD_SET_EVENT,     /* vkCmdSetEvent(2): barriers hold the first scope */
+    VKS_CMD_RESET_EVENT,
+    VKS_CMD_WAIT_EVENTS,   /* vkCmdWaitEvents(2): barriers hold the dependency */
+    VKS_CMD_BEGIN_RENDER_PASS,
+    VKS_CMD_NEXT_SUBPASS,
+    VKS_CMD_END_RENDER_PASS,
+    VKS_CMD_EXECUTE_COMMANDS,
+    VKS_CMD_UNKNOWN,       /* a vkCmd* the front end does not model */
+} vks_cmd_kind;
+
+typedef struct {
+    vks_cmd_kind kind;
+    const char *name;        /* the Vulkan entry point, "vkCmdCopyBuffer" */
+    vks_loc loc;             /* the call */
+    vks_access *accesses;
+    size_t access_count, access_cap;
+    vks_barrier *barriers;
+    size_t barrier_count, barrier_cap;
+    vks_mask dependency_flags;
+    uint32_t event;          /* events: index into vks_program.event_names */
+    uint32_t secondary;      /* EXECUTE_COMMANDS: command buffer index */
+} vks_cmd;
+
+/*
+ * One recording of a command buffer: vkBeginCommandBuffer ... vkEnd on one
+ * handle, along one path through the recording code.  path_steps describe
+ * the choices that path made ("`use_compute` is false"), shown as notes.
+ */
+typedef struct {
+    const char *name;        /* handle spelling, "cmd" */
+    vks_loc begin, end;
+    const char *function;    /* the C function that records it */
+    vks_cmd *cmds;
+    size_t cmd_count, cmd_cap;
+    vks_loc *path_steps;     /* loc + message per branch decision */
+    const char **path_step_text;
+    size_t path_step_count, path_step_cap;
+} vks_cmdbuf;
+
+typedef struct {
+    vks_arena *arena;
+    vks_resource *resources;
+    size_t resource_count, resource_cap;
+    vks_cmdbuf *cmdbufs;
+    size_t cmdbuf_count, cmdbuf_cap;
+    const char **event_names;
+    size_t event_count, event_cap;
+} vks_program;
+
+/* ---- builder: how the front end and the unit tests construct IR ---- */
+
+vks_program *vks_program_new(vks_arena *arena);
+
+vks_res_id vks_add_buffer(vks_program *p, const char *name, uint64_t size,
+                          vks_loc decl);
+vks_res_id vks_add_image(vks_program *p, const char *name, uint32_t mips,
+                         uint32_t layers, uint32_t initial_layout,
+                         vks_loc decl);
+uint32_t vks_add_event(vks_program *p, const char *name);
+
+/* Returns the index of the new command buffer. */
+uint32_t vks_begin_cmdbuf(vks_program *p, const char *name,
+                          const char *function, vks_loc begin);
+void vks_end_cmdbuf(vks_program *p, uint32_t cb, vks_loc end);
+void vks_add_path_step(vks_program *p, uint32_t cb, vks_loc loc,
+                       const char *text);
+
+/* Appends a command; the pointer is valid until the next append to cb. */
+vks_cmd *vks_add_cmd(vks_program *p, uint32_t cb, vks_cmd_kind kind,
+                     const char *name, vks_loc loc);
+void vks_cmd_add_access(vks_program *p, vks_cmd *cmd, vks_access access);
+void vks_cmd_add_barrier(vks_program *p, vks_cmd *cmd, vks_barrier barrier);
+
+/* Convenience constructors. */
+vks_region vks_buffer_region(vks_res_id res, uint64_t offset, uint64_t size);
+vks_region vks_image_region(vks_res_id res, uint32_t aspect, uint32_t base_mip,
+                            uint32_t mip_count, uint32_t base_layer,
+                            uint32_t layer_count);
+vks_region vks_whole_region(vks_res_id res);
+vks_access vks_known_access(vks_region region, uint64_t stage, uint64_t access);
+vks_access vks_unknown_access(void);
+vks_barrier vks_global_barrier(vks_mask src_stages, vks_mask src_access,
+                               vks_mask dst_stages, vks_mask dst_access,
+                               vks_loc loc);
+vks_barrier vks_buffer_barrier(vks_mask src_stages, vks_mask src_access,
+                               vks_mask dst_stages, vks_mask dst_access,
+                               vks_region region, vks_loc loc);
+
+/* Prints the IR in a stable text form (for tests and --dump-ir). */
+#include <stdio.h>
+void vks_program_print(const vks_program *p, FILE *out);
+
+#endif
