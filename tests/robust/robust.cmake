@@ -1,0 +1,21 @@
+# robust.cmake - bad input, determinism and no-side-effect tests, and the
+# sanitizer environment (included from tests/CMakeLists.txt).
+set(VKS_ROBUST_DIR ${CMAKE_CURRENT_SOURCE_DIR}/robust)
+
+# In a -DVKSYNC_SANITIZE=ON tree every test runs with the sanitizer options:
+# UBSan stops at the first report with a stack, LeakSanitizer uses the
+# documented suppressions for libclang's process-lifetime allocations.
+# Tests labelled no-sanitize are skipped by scripts/test.sh's sanitizer run
+# (ctest -LE no-sanitize).
+function(vks_apply_sanitizer_environment)
+  if(NOT VKSYNC_SANITIZE)
+    return()
+  endif()
+  get_property(tests DIRECTORY PROPERTY TESTS)
+  foreach(t ${tests})
+    set_property(TEST ${t} APPEND PROPERTY ENVIRONMENT
+      "ASAN_OPTIONS=detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1:check_initialization_order=1"
+      "UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1"
+      "LSAN_OPTIONS=suppressions=${PROJECT_SOURCE_DIR}/tests/lsan.supp:print_suppressions=0")
+  endforeach()
+endfunction()
