@@ -1,11 +1,221 @@
-/* main.c - vksync-lint's command line (in progress). */
+/*
+ * main.c - vksync-lint's pipeline (DESIGN.md section 2, STYLE.md 1):
+ *
+ *   parse options -> collect inputs -> for each input: build IR (C front end
+ *   or SPIR-V pass) and check it -> sort findings -> report -> exit status.
+ *
+ * Exit status: 2 for usage errors, unreadable or unparseable inputs (the
+ * other inputs are still analysed), an unwritable report, or any
+ * vksync-incomplete finding - an analysis that could not finish is never a
+ * pass; else 1 when an error-level finding is reported; else 0.  Nothing is
+ * written anywhere but the report (-o FILE or stdout) and stderr.
+ */
+#include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
-#include "vksync/smt.h"
+#include "cli.h"
+#include "vksync/analyzer.h"
+#include "vksync/engine.h"
+#include "vksync/report.h"
+
+static void analyze_c_input(cli_session *session, const cli_options *options,
+                            const char *path, vks_findings *findings,
+                            vks_stats *stats)
+{
+    vks_frontend_options frontend = {
+        .compdb_dir = options->compdb_dir,
+        .extra_args = options->compiler_args,
+        .extra_arg_count = options->compiler_arg_count,
+    };
+    /* The program lives in the session arena, not a per-file one: findings
+       point at its locations (file names, call chains) until the report. */
+    vks_program *program = vks_program_new(session->arena);
+    const char *error = NULL;
+    if (vks_analyze_c_file(path, &frontend, program, findings, stats,
+                           &error) != 0) {
+        if (!error)
+            error = "could not be analysed";
+        size_t n = strlen(path);
+        if (strncmp(error, path, n) == 0 && error[n] == ':')
+            cli_input_error(session, "%s", error);
+        else
+            cli_input_error(session, "%s: %s", path, error);
+        return;
+    }
+    vks_check_program(program, findings, stats);
+}
+
+/*
+ * The SPIR-V pass (spirv/) will provide vks_analyze_spirv_file and hook in
+ * here.  Until then a shader input is reported as not analysed - never
+ * silently skipped, since silence would read as "race-free".
+ */
+static void analyze_spirv_input(cli_session *session, const char *path)
+{
+    cli_input_error(session, "%s: SPIR-V analysis not available yet", path);
+}
+
+static void analyze_inputs(cli_session *session, const cli_options *options,
+                           vks_findings *findings, vks_stats *stats)
+{
+    for (size_t i = 0; i < session->input_count; i++) {
+        const cli_input *input = &session->inputs[i];
+        switch (input->kind) {
+        case CLI_INPUT_C:
+            analyze_c_input(session, options, input->path, findings, stats);
+            break;
+        case CLI_INPUT_SPIRV_BINARY:
+        case CLI_INPUT_SPIRV_ASM:
+            analyze_spirv_input(session, input->path);
+            break;
+        }
+    }
+}
+
+/* Findings that make the run exit 2 whether or not --checks shows them. */
+static size_t count_unfinished(const vks_findings *findings)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < findings->count; i++)
+        n += findings->items[i].rule == VKS_RULE_VKSYNC_INCOMPLETE ||
+             findings->items[i].rule == VKS_RULE_VKSYNC_PARSE_ERROR;
+    return n;
+}
+
+static int exit_status_of(const cli_session *session,
+                          const vks_findings *findings,
+                          const vks_report_options *report)
+{
+    if (session->error_count || count_unfinished(findings))
+        return 2;
+    return vks_report_count(findings, report).errors ? 1 : 0;
+}
+
+static FILE *open_output(const cli_options *options)
+{
+    if (!options->output_path)
+        return stdout;
+    FILE *out = fopen(options->output_path, "w");
+    if (!out)
+        fprintf(stderr, "vksync-lint: error: %s: %s\n", options->output_path,
+                strerror(errno));
+    return out;
+}
+
+/* Returns false (after saying so) when the report could not be written. */
+static bool close_output(FILE *out, const cli_options *options)
+{
+    const char *name = options->output_path ? options->output_path : "<stdout>";
+    bool ok = fflush(out) == 0 && !ferror(out);
+    int saved_errno = errno;
+    if (out != stdout && fclose(out) != 0 && ok) {
+        ok = false;
+        saved_errno = errno;
+    }
+    if (!ok)
+        fprintf(stderr, "vksync-lint: error: %s: cannot write the report: %s\n",
+                name, strerror(saved_errno));
+    return ok;
+}
+
+static void write_report(FILE *out, cli_options *options,
+                         const cli_session *session,
+                         const vks_findings *findings, const vks_stats *stats,
+                         int exit_status)
+{
+    const char **paths = vks_arena_alloc(session->arena,
+                                         (session->input_count + 1) * sizeof *paths);
+    for (size_t i = 0; i < session->input_count; i++)
+        paths[i] = session->inputs[i].path;
+    vks_report_options *report = &options->report;
+    report->inputs = paths;
+    report->input_count = session->input_count;
+    report->notifications = session->errors;
+    report->notification_count = session->error_count;
+    report->execution_successful = exit_status != 2;
+    if (options->format == CLI_FORMAT_SARIF)
+        vks_report_sarif(out, findings, stats, report);
+    else
+        vks_report_text(out, findings, report);
+}
+
+/* clang's own wording: "1 warning and 2 errors generated." */
+static void print_statistics(const vks_findings *findings,
+                             const vks_stats *stats,
+                             const vks_report_options *report)
+{
+    vks_report_counts counts = vks_report_count(findings, report);
+    if (counts.warnings || counts.errors) {
+        if (counts.warnings)
+            fprintf(stderr, "%zu warning%s", counts.warnings,
+                    counts.warnings == 1 ? "" : "s");
+        if (counts.warnings && counts.errors)
+            fputs(" and ", stderr);
+        if (counts.errors)
+            fprintf(stderr, "%zu error%s", counts.errors,
+                    counts.errors == 1 ? "" : "s");
+        fputs(" generated.\n", stderr);
+    }
+    fprintf(stderr,
+            "vksync-lint: %zu access pairs proved ordered, %zu paths explored, "
+            "%zu questions left unknown",
+            stats->pairs_proved_ordered, stats->paths_explored,
+            stats->unknown_questions);
+    if (stats->incomplete)
+        fprintf(stderr, ", %zu analyses incomplete", stats->incomplete);
+    fputc('\n', stderr);
+}
+
+/* Exit status 2 must never come without a reason on screen, even when
+   --checks hides the findings behind it. */
+static void explain_hidden_failures(const vks_findings *findings,
+                                    const vks_report_options *report)
+{
+    size_t hidden = 0;
+    for (size_t i = 0; i < findings->count; i++) {
+        const vks_finding *f = &findings->items[i];
+        if ((f->rule == VKS_RULE_VKSYNC_INCOMPLETE ||
+             f->rule == VKS_RULE_VKSYNC_PARSE_ERROR) &&
+            !vks_report_shows(f, report))
+            hidden++;
+    }
+    if (hidden)
+        fprintf(stderr,
+                "vksync-lint: error: %zu analyses could not finish "
+                "(vksync-incomplete/vksync-parse-error findings disabled by "
+                "--checks); nothing there is proved\n", hidden);
+}
 
 int main(int argc, char **argv)
 {
-    (void)argc; (void)argv;
-    printf("vksync-lint %s (%s)\n", VKS_VERSION, vks_smt_version());
-    return 0;
+    vks_arena *arena = vks_arena_new();
+    cli_options options;
+    int status = cli_parse_options(argc, argv, arena, &options);
+    if (status != CLI_CONTINUE) {
+        vks_arena_free(arena);
+        return status;
+    }
+    FILE *out = open_output(&options);
+    if (!out) {
+        vks_arena_free(arena);
+        return 2;
+    }
+
+    cli_session session = {.arena = arena};
+    vks_findings findings = {.arena = arena};
+    vks_stats stats = {0};
+    cli_collect_inputs(&session, &options);
+    analyze_inputs(&session, &options, &findings, &stats);
+    vks_findings_sort(&findings);
+    status = exit_status_of(&session, &findings, &options.report);
+    write_report(out, &options, &session, &findings, &stats, status);
+    explain_hidden_failures(&findings, &options.report);
+    if (!options.quiet)
+        print_statistics(&findings, &stats, &options.report);
+    if (!close_output(out, &options))
+        status = 2;
+
+    vks_arena_free(arena);
+    return status;
 }

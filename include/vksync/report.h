@@ -1,6 +1,9 @@
 /*
  * report.h - findings to clang-tidy-style text or one SARIF 2.1.0 log
  * (DESIGN.md sections 2 and 3, CONVENTIONS.md).
+ *
+ * The reporters print what main collected: they never filter by anything
+ * but the options below, so the text and SARIF outputs always agree.
  */
 #ifndef VKSYNC_REPORT_H
 #define VKSYNC_REPORT_H
@@ -18,7 +21,42 @@ typedef struct {
     const char *const *notifications;     /* one-line tool errors (SARIF toolExecutionNotifications) */
     size_t notification_count;
     bool execution_successful;
+    const char *tool_version;             /* SARIF driver version; NULL: "0.0.0" */
 } vks_report_options;
+
+/* Every rule enabled, none promoted, execution successful. */
+void vks_report_options_init(vks_report_options *options);
+
+/*
+ * Applies a clang-tidy glob list ("-*,hazard-*") to one flag per rule: the
+ * comma-separated globs are applied in order, each setting (or, with a
+ * leading '-', clearing) the flag of every rule id it matches; '*' matches
+ * any run of characters; blanks around a glob are ignored.  Returns false
+ * (and sets *bad_glob to the offending text, static storage) when a glob is
+ * empty or holds a character no rule id can contain.
+ */
+bool vks_apply_rule_globs(bool flags[VKS_RULE_COUNT], const char *globs,
+                          const char **bad_glob);
+
+/* The finding is printed (its rule passes --checks). */
+bool vks_report_shows(const vks_finding *finding,
+                      const vks_report_options *options);
+/* Level printed: the rule table's level, or error under
+   --warnings-as-errors. */
+vks_level vks_report_level(const vks_finding *finding,
+                           const vks_report_options *options);
+/* --warnings-as-errors raised this finding's level (text shows
+   "[rule,-warnings-as-errors]"). */
+bool vks_report_promoted(const vks_finding *finding,
+                         const vks_report_options *options);
+const char *vks_level_name(vks_level level); /* "error", "warning", "note" */
+
+/* Counts of the findings shown, by printed level. */
+typedef struct {
+    size_t errors, warnings, notes;
+} vks_report_counts;
+vks_report_counts vks_report_count(const vks_findings *findings,
+                                   const vks_report_options *options);
 
 void vks_report_text(FILE *out, const vks_findings *findings,
                      const vks_report_options *options);

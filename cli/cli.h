@@ -1,0 +1,68 @@
+/*
+ * cli.h - the pieces of vksync-lint's command line that main.c calls in
+ * order (DESIGN.md section 2 is the contract): options, inputs, and the
+ * session that remembers input errors for the exit status and for SARIF.
+ */
+#ifndef VKSYNC_CLI_H
+#define VKSYNC_CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "vksync/arena.h"
+#include "vksync/report.h"
+
+typedef enum { CLI_FORMAT_TEXT, CLI_FORMAT_SARIF } cli_format;
+
+typedef struct {
+    const char *compdb_dir;       /* -p DIR */
+    cli_format format;            /* --format= */
+    const char *output_path;      /* -o FILE; NULL: stdout */
+    bool quiet;                   /* --quiet: no statistics */
+    bool list_checks;             /* --list-checks */
+    unsigned workgroups;          /* --workgroups=N; 0: any number >= 1 */
+    unsigned jobs;                /* -j N */
+    const char **files;           /* FILE... as given */
+    size_t file_count;
+    const char **compiler_args;   /* after "--" */
+    size_t compiler_arg_count;
+    vks_report_options report;    /* --checks, --warnings-as-errors */
+} cli_options;
+
+/* cli_parse_options' verdicts besides an exit status. */
+#define CLI_CONTINUE (-1)
+
+/*
+ * Parses argv.  Returns CLI_CONTINUE when there is analysis to do;
+ * otherwise the exit status to return at once: 0 after --help, --version or
+ * --list-checks, 2 after a usage error (one line on stderr).
+ */
+int cli_parse_options(int argc, char **argv, vks_arena *arena,
+                      cli_options *options);
+
+typedef enum { CLI_INPUT_C, CLI_INPUT_SPIRV_BINARY, CLI_INPUT_SPIRV_ASM } cli_input_kind;
+
+typedef struct {
+    const char *path; /* as given, or DIR/relative/path for a directory's files */
+    cli_input_kind kind;
+} cli_input;
+
+/* What one run has seen: its inputs and the errors that make it exit 2. */
+typedef struct {
+    vks_arena *arena;
+    cli_input *inputs;
+    size_t input_count, input_cap;
+    const char **errors;           /* one line each, also SARIF notifications */
+    size_t error_count, error_cap;
+} cli_session;
+
+/* Prints "vksync-lint: error: MESSAGE" on stderr and records it. */
+void cli_input_error(cli_session *session, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Expands the FILE arguments into session->inputs: directories into their
+   .c/.spv/.spvasm files (recursively, sorted).  Errors for missing or
+   unsupported paths are reported and the other arguments still expanded. */
+void cli_collect_inputs(cli_session *session, const cli_options *options);
+
+#endif

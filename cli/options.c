@@ -1,0 +1,213 @@
+/*
+ * options.c - vksync-lint's options (DESIGN.md section 2), spelt as
+ * clang-tidy spells them (CONVENTIONS.md): long options take "=VALUE" or the
+ * next argument and may be written with one dash or two; "--" ends the
+ * options and everything after it is given to the C front end as compiler
+ * arguments, exactly as in `clang-tidy FILE -- -Iinclude`.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "vksync/smt.h"
+
+static const char usage_text[] =
+    "USAGE: vksync-lint [options] FILE... [-- COMPILER-ARGS...]\n"
+    "\n"
+    "Static analysis of Vulkan synchronization in C sources that record\n"
+    "command buffers (and, later, SPIR-V shaders).\n"
+    "\n"
+    "FILE is a .c source, a .spv or .spvasm shader, or a directory (its .c,\n"
+    ".spv and .spvasm files, recursively, in sorted order).  A .h file named\n"
+    "explicitly is analysed as C.\n"
+    "\n"
+    "OPTIONS:\n"
+    "  -p DIR                     read compile_commands.json from DIR\n"
+    "  --format=text|sarif        text (default, clang-tidy style) or one\n"
+    "                             SARIF 2.1.0 log\n"
+    "  -o FILE                    write the report to FILE instead of stdout\n"
+    "  --checks=GLOBS             rules to enable/disable, a comma list of\n"
+    "                             globs applied in order; '-' disables\n"
+    "                             ('-*,hazard-*'); default: every rule\n"
+    "  --warnings-as-errors=GLOBS report matching findings as errors\n"
+    "  --list-checks              list the enabled rules and exit\n"
+    "  --workgroups=N             shaders: assume N workgroups per dispatch\n"
+    "                             (default: any number >= 1)\n"
+    "  -j N                       jobs (accepted; analysis is sequential, the\n"
+    "                             output is the same for every N)\n"
+    "  --quiet                    no statistics on stderr\n"
+    "  --help, --version          this text; the version\n"
+    "  --                         the arguments after it are compiler\n"
+    "                             arguments for the C front end (as with\n"
+    "                             clang-tidy), e.g. -- -Iinclude -DNDEBUG;\n"
+    "                             files must come before it\n"
+    "\n"
+    "EXIT STATUS: 0 no error-level finding; 1 at least one error-level\n"
+    "finding; 2 usage error, unreadable or unparseable input, unwritable -o\n"
+    "file, internal failure, or an analysis that could not finish\n"
+    "(vksync-incomplete): an unfinished analysis is never a pass.\n";
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fputs("vksync-lint: error: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fputs(" (see --help)\n", stderr);
+    return 2;
+}
+
+/* A positive integer option value. */
+static bool parse_count(const char *text, unsigned *value)
+{
+    char *end;
+    errno = 0;
+    long n = strtol(text, &end, 10);
+    if (errno || end == text || *end || n < 1 || n > INT_MAX)
+        return false;
+    *value = (unsigned)n;
+    return true;
+}
+
+/*
+ * If argv[*i] is option NAME (after its dashes), stores its value in *value
+ * and returns true: "NAME=VALUE" or "NAME VALUE" (then *i advances); short
+ * options (one letter) also take "-pVALUE".  *missing is set when the value
+ * is absent.
+ */
+static bool take_value(const char *arg, const char *name, int *i, int argc,
+                       char **argv, const char **value, bool *missing)
+{
+    bool single_dash = argv[*i][1] != '-';
+    size_t n = strlen(name);
+    if (strncmp(arg, name, n) != 0)
+        return false;
+    if (arg[n] == '=') {
+        *value = arg + n + 1;
+        return true;
+    }
+    if (arg[n] != '\0') {
+        if (n == 1 && single_dash) { /* -pDIR, -j4 (never --pDIR) */
+            *value = arg + 1;
+            return true;
+        }
+        return false;
+    }
+    if (*i + 1 >= argc) {
+        *missing = true;
+        return true;
+    }
+    *value = argv[++*i];
+    return true;
+}
+
+static void list_checks(const vks_report_options *report)
+{
+    puts("Enabled checks:");
+    for (int r = 0; r < VKS_RULE_COUNT; r++)
+        if (report->enabled[r])
+            printf("    %s\n", vks_rule_get((vks_rule)r)->id);
+    putchar('\n');
+}
+
+static int apply_globs(bool flags[VKS_RULE_COUNT], const char *globs,
+                       const char *option)
+{
+    const char *bad;
+    if (vks_apply_rule_globs(flags, globs, &bad))
+        return CLI_CONTINUE;
+    fprintf(stderr, "vksync-lint: error: %s: invalid glob '%s' (see --help)\n",
+            option, bad);
+    return 2;
+}
+
+int cli_parse_options(int argc, char **argv, vks_arena *arena,
+                      cli_options *o)
+{
+    *o = (cli_options){.format = CLI_FORMAT_TEXT, .jobs = 1};
+    vks_report_options_init(&o->report);
+    o->report.tool_version = VKS_VERSION;
+    o->files = vks_arena_alloc(arena, (size_t)argc * sizeof *o->files);
+    o->compiler_args = vks_arena_alloc(arena, (size_t)argc * sizeof *o->compiler_args);
+    bool help = false, version = false;
+
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        if (strcmp(arg, "--") == 0) {
+            for (i++; i < argc; i++)
+                o->compiler_args[o->compiler_arg_count++] = argv[i];
+            break;
+        }
+        if (arg[0] != '-' || arg[1] == '\0') { /* "-" is a file name */
+            o->files[o->file_count++] = arg;
+            continue;
+        }
+        const char *name = arg + 1 + (arg[1] == '-');
+        const char *value = NULL;
+        bool missing = false;
+        int status = CLI_CONTINUE;
+        if (strcmp(name, "help") == 0 || strcmp(arg, "-h") == 0)
+            help = true;
+        else if (strcmp(name, "version") == 0)
+            version = true;
+        else if (strcmp(name, "list-checks") == 0)
+            o->list_checks = true;
+        else if (strcmp(name, "quiet") == 0)
+            o->quiet = true;
+        else if (take_value(name, "p", &i, argc, argv, &value, &missing)) {
+            if (!missing)
+                o->compdb_dir = value;
+        } else if (take_value(name, "o", &i, argc, argv, &value, &missing)) {
+            if (!missing)
+                o->output_path = value;
+        } else if (take_value(name, "format", &i, argc, argv, &value, &missing)) {
+            if (missing)
+                ;
+            else if (strcmp(value, "text") == 0)
+                o->format = CLI_FORMAT_TEXT;
+            else if (strcmp(value, "sarif") == 0)
+                o->format = CLI_FORMAT_SARIF;
+            else
+                return usage_error("--format: '%s' is not text or sarif", value);
+        } else if (take_value(name, "checks", &i, argc, argv, &value, &missing)) {
+            /* clang-tidy: each --checks is appended to what came before. */
+            if (!missing)
+                status = apply_globs(o->report.enabled, value, "--checks");
+        } else if (take_value(name, "warnings-as-errors", &i, argc, argv,
+                              &value, &missing)) {
+            if (!missing)
+                status = apply_globs(o->report.as_error, value,
+                                     "--warnings-as-errors");
+        } else if (take_value(name, "workgroups", &i, argc, argv, &value,
+                              &missing)) {
+            if (!missing && !parse_count(value, &o->workgroups))
+                return usage_error("--workgroups: '%s' is not a number >= 1",
+                                   value);
+        } else if (take_value(name, "j", &i, argc, argv, &value, &missing)) {
+            if (!missing && !parse_count(value, &o->jobs))
+                return usage_error("-j: '%s' is not a number >= 1", value);
+        } else
+            return usage_error("unknown option '%s'", arg);
+        if (missing)
+            return usage_error("option '%s' needs a value", arg);
+        if (status != CLI_CONTINUE)
+            return status;
+    }
+
+    if (help) {
+        fputs(usage_text, stdout);
+        return 0;
+    }
+    if (version) {
+        printf("vksync-lint %s (%s)\n", VKS_VERSION, vks_smt_version());
+        return 0;
+    }
+    if (o->list_checks) {
+        list_checks(&o->report);
+        return 0;
+    }
+    if (o->file_count == 0)
+        return usage_error("%s", "no input files");
+    return CLI_CONTINUE;
+}
