@@ -26,4 +26,20 @@ int vks_analyze_c_file(const char *path, const vks_frontend_options *options,
                        vks_program *program, vks_findings *findings,
                        vks_stats *stats, const char **error);
 
+/*
+ * Program-level use (several files, helpers defined in another file): add
+ * every file first, then analyse once.  vks_frontend_add_file parses one
+ * file and returns 0, or 2 with *error set as above (the other files are
+ * still analysed).  vks_frontend_analyze appends every recorded command
+ * buffer to the program given to vks_frontend_new.  vks_frontend_free
+ * releases libclang's memory (the IR lives on in the program's arena).
+ */
+typedef struct vks_frontend vks_frontend;
+vks_frontend *vks_frontend_new(const vks_frontend_options *options,
+                               vks_program *program, vks_findings *findings,
+                               vks_stats *stats);
+int vks_frontend_add_file(vks_frontend *fe, const char *path, const char **error);
+void vks_frontend_analyze(vks_frontend *fe);
+void vks_frontend_free(vks_frontend *fe);
+
 #endif

@@ -1,0 +1,378 @@
+/*
+ * commands.c - what each Vulkan command-buffer entry point does, as IR:
+ * which memory it accesses in which stage, and which barriers it records.
+ *
+ * The entry points the front end models are one table (STYLE.md 3); every
+ * other vkCmd* becomes VKS_CMD_UNKNOWN with one unknown access, so nothing
+ * is guessed about it.  Recording is tracked per command buffer handle:
+ * vkBeginCommandBuffer(h) opens a vks_cmdbuf, vkEndCommandBuffer(h) closes
+ * it, and vkCmd*(h, ...) appends to the open one with the same handle.
+ */
+#include <string.h>
+#include <vulkan/vulkan_core.h>
+
+#include "frontend_internal.h"
+
+typedef void command_model(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **args,
+                           unsigned argc);
+
+static command_model model_fill, model_copy_buffer, model_copy_buffer2,
+    model_dispatch, model_dispatch_indirect, model_barrier1, model_barrier2;
+
+/* entry point, IR kind, model, minimum argument count */
+#define VKS_COMMANDS(X)                                                        \
+    X("vkCmdFillBuffer", VKS_CMD_ACTION, model_fill, 5)                        \
+    X("vkCmdUpdateBuffer", VKS_CMD_ACTION, model_fill, 5)                      \
+    X("vkCmdCopyBuffer", VKS_CMD_ACTION, model_copy_buffer, 5)                 \
+    X("vkCmdCopyBuffer2", VKS_CMD_ACTION, model_copy_buffer2, 2)               \
+    X("vkCmdCopyBuffer2KHR", VKS_CMD_ACTION, model_copy_buffer2, 2)            \
+    X("vkCmdDispatch", VKS_CMD_ACTION, model_dispatch, 1)                      \
+    X("vkCmdDispatchBase", VKS_CMD_ACTION, model_dispatch, 1)                  \
+    X("vkCmdDispatchIndirect", VKS_CMD_ACTION, model_dispatch_indirect, 3)     \
+    X("vkCmdPipelineBarrier", VKS_CMD_BARRIER, model_barrier1, 10)             \
+    X("vkCmdPipelineBarrier2", VKS_CMD_BARRIER, model_barrier2, 2)             \
+    X("vkCmdPipelineBarrier2KHR", VKS_CMD_BARRIER, model_barrier2, 2)
+
+typedef struct {
+    const char *name;
+    vks_cmd_kind kind;
+    command_model *model;
+    unsigned min_args;
+} command_row;
+
+static const command_row command_table[] = {
+#define ROW(name, kind, model, min_args) {name, kind, model, min_args},
+    VKS_COMMANDS(ROW)
+#undef ROW
+};
+
+/* ---- resources ---- */
+
+static vks_res_id resource_of(fe_ctx *cx, const fe_val *handle, vks_res_kind kind,
+                              vks_loc seen_at)
+{
+    if (!handle || handle->kind != VAL_SYM || !handle->ident)
+        return VKS_RES_UNKNOWN;
+    for (fe_resource *r = cx->resources; r; r = r->next)
+        if (strcmp(r->ident, handle->ident) == 0)
+            return r->id;
+    const char *name = handle->spelling ? handle->spelling : "?";
+    vks_res_id id = kind == VKS_RES_BUFFER
+                        ? vks_add_buffer(cx->program, name, VKS_WHOLE, seen_at)
+                        : vks_add_image(cx->program, name, 0, 0, VKS_LAYOUT_UNKNOWN,
+                                        seen_at);
+    fe_resource *r = vks_arena_alloc(cx->arena, sizeof *r);
+    r->ident = handle->ident;
+    r->id = id;
+    r->next = cx->resources;
+    cx->resources = r;
+    return id;
+}
+
+static vks_region buffer_range(vks_res_id res, const fe_val *offset,
+                               const fe_val *size)
+{
+    uint64_t o, s;
+    if (res != VKS_RES_UNKNOWN && fe_known_int(offset, &o) && fe_known_int(size, &s))
+        return vks_buffer_region(res, o, s); /* VK_WHOLE_SIZE == VKS_WHOLE */
+    return (vks_region){.res = res, .range_known = false};
+}
+
+static void add_buffer_access(fe_ctx *cx, vks_cmd *cmd, const fe_val *buffer,
+                              const fe_val *offset, const fe_val *size,
+                              uint64_t stage, uint64_t access)
+{
+    vks_res_id res = resource_of(cx, buffer, VKS_RES_BUFFER, cmd->loc);
+    if (res == VKS_RES_UNKNOWN) {
+        vks_cmd_add_access(cx->program, cmd, vks_unknown_access());
+        return;
+    }
+    vks_cmd_add_access(cx->program, cmd,
+                       vks_known_access(buffer_range(res, offset, size), stage,
+                                        access));
+}
+
+static const fe_val *field(fe_ctx *cx, const fe_val *object, const char *name)
+{
+    return fe_peek(cx, object, name);
+}
+
+/* ---- action commands ---- */
+
+/*
+ * vkCmdFillBuffer / vkCmdUpdateBuffer(cmd, buffer, offset, size, ...).  The
+ * spec lists both among the clear commands: "VK_PIPELINE_STAGE_2_CLEAR_BIT
+ * specifies the execution of clear commands ... vkCmdFillBuffer and
+ * vkCmdUpdateBuffer" and they write with VK_ACCESS_2_TRANSFER_WRITE_BIT.
+ * (syncval files them under the COPY stage; masks that cover ALL_TRANSFER
+ * or TRANSFER order both.)
+ */
+static void model_fill(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **args,
+                       unsigned argc)
+{
+    add_buffer_access(cx, cmd, args[1], args[2], args[3],
+                      VK_PIPELINE_STAGE_2_CLEAR_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
+}
+
+static void copy_region(fe_ctx *cx, vks_cmd *cmd, const fe_val *src,
+                        const fe_val *dst, const fe_val *region)
+{
+    const fe_val *size = region ? field(cx, region, "size") : NULL;
+    add_buffer_access(cx, cmd, src, region ? field(cx, region, "srcOffset") : NULL,
+                      size, VK_PIPELINE_STAGE_2_COPY_BIT,
+                      VK_ACCESS_2_TRANSFER_READ_BIT);
+    add_buffer_access(cx, cmd, dst, region ? field(cx, region, "dstOffset") : NULL,
+                      size, VK_PIPELINE_STAGE_2_COPY_BIT,
+                      VK_ACCESS_2_TRANSFER_WRITE_BIT);
+}
+
+/* Copy commands read their source and write their destination in the COPY
+   stage with TRANSFER_READ / TRANSFER_WRITE ("Copy Commands"). */
+static void copy_regions(fe_ctx *cx, vks_cmd *cmd, const fe_val *src,
+                         const fe_val *dst, const fe_val *count, fe_val *regions)
+{
+    uint64_t n;
+    if (!fe_known_int(count, &n) || n > 1024) {
+        copy_region(cx, cmd, src, dst, NULL); /* the resources, not the ranges */
+        return;
+    }
+    for (uint64_t i = 0; i < n; i++)
+        copy_region(cx, cmd, src, dst, fe_deref(cx, regions, (int64_t)i));
+}
+
+static void model_copy_buffer(fe_ctx *cx, vks_cmd *cmd, CXCursor call,
+                              fe_val **args, unsigned argc)
+{
+    copy_regions(cx, cmd, args[1], args[2], args[3], args[4]);
+}
+
+static void model_copy_buffer2(fe_ctx *cx, vks_cmd *cmd, CXCursor call,
+                               fe_val **args, unsigned argc)
+{
+    fe_val *info = fe_deref(cx, args[1], 0);
+    if (!info) {
+        vks_cmd_add_access(cx->program, cmd, vks_unknown_access());
+        return;
+    }
+    copy_regions(cx, cmd, field(cx, info, "srcBuffer"), field(cx, info, "dstBuffer"),
+                 field(cx, info, "regionCount"),
+                 fe_child(cx, info, "pRegions"));
+}
+
+/* The shader's accesses are unknown until the SPIR-V pass links them. */
+static void model_dispatch(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **args,
+                           unsigned argc)
+{
+    vks_cmd_add_access(cx->program, cmd, vks_unknown_access());
+}
+
+/* "VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT specifies the stage of the pipeline
+   where VkDrawIndirect* / VkDispatchIndirect* / VkTraceRaysIndirect* data
+   structures are consumed", read as VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT. */
+static void model_dispatch_indirect(fe_ctx *cx, vks_cmd *cmd, CXCursor call,
+                                    fe_val **args, unsigned argc)
+{
+    fe_val *size = fe_int(cx, sizeof(VkDispatchIndirectCommand));
+    add_buffer_access(cx, cmd, args[1], args[2], size,
+                      VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT,
+                      VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT);
+    vks_cmd_add_access(cx->program, cmd, vks_unknown_access());
+}
+
+/* ---- barriers ---- */
+
+static uint32_t u32_or(const fe_val *v, uint32_t otherwise)
+{
+    uint64_t x;
+    return fe_known_int(v, &x) ? (uint32_t)x : otherwise;
+}
+
+static vks_loc barrier_loc(const fe_val *b, const vks_cmd *cmd)
+{
+    return b && b->loc.file ? b->loc : cmd->loc;
+}
+
+/* A barrier struct the evaluator could not see: the engine takes unknown
+   masks as "everything", the direction that cannot produce a finding. */
+static void add_unknown_barrier(fe_ctx *cx, vks_cmd *cmd, vks_mask src_stages,
+                                vks_mask dst_stages)
+{
+    vks_cmd_add_barrier(cx->program, cmd,
+                        vks_global_barrier(src_stages, VKS_MASK_UNKNOWN, dst_stages,
+                                           VKS_MASK_UNKNOWN, cmd->loc));
+}
+
+typedef enum { MEMORY_BARRIER, BUFFER_BARRIER, IMAGE_BARRIER } barrier_struct;
+
+/* One Vk*MemoryBarrier(2) struct.  Sync1 structs have no stage masks of
+   their own: they get the command's (stages_from_command). */
+static void add_barrier_struct(fe_ctx *cx, vks_cmd *cmd, barrier_struct kind,
+                               const fe_val *b, const vks_mask *stages_from_command)
+{
+    vks_mask src_stages = stages_from_command ? stages_from_command[0]
+                                              : fe_mask(field(cx, b, "srcStageMask"));
+    vks_mask dst_stages = stages_from_command ? stages_from_command[1]
+                                              : fe_mask(field(cx, b, "dstStageMask"));
+    vks_barrier bar = vks_global_barrier(src_stages,
+                                         fe_mask(field(cx, b, "srcAccessMask")),
+                                         dst_stages,
+                                         fe_mask(field(cx, b, "dstAccessMask")),
+                                         barrier_loc(b, cmd));
+    if (kind == BUFFER_BARRIER) {
+        vks_res_id res = resource_of(cx, field(cx, b, "buffer"), VKS_RES_BUFFER,
+                                     bar.loc);
+        bar.kind = VKS_BARRIER_BUFFER;
+        bar.region = buffer_range(res, field(cx, b, "offset"), field(cx, b, "size"));
+    } else if (kind == IMAGE_BARRIER) {
+        vks_res_id res = resource_of(cx, field(cx, b, "image"), VKS_RES_IMAGE,
+                                     bar.loc);
+        bar.kind = VKS_BARRIER_IMAGE;
+        const fe_val *range = field(cx, b, "subresourceRange");
+        uint64_t aspect, base_mip, mips, base_layer, layers;
+        if (res != VKS_RES_UNKNOWN && range &&
+            fe_known_int(field(cx, range, "aspectMask"), &aspect) &&
+            fe_known_int(field(cx, range, "baseMipLevel"), &base_mip) &&
+            fe_known_int(field(cx, range, "levelCount"), &mips) &&
+            fe_known_int(field(cx, range, "baseArrayLayer"), &base_layer) &&
+            fe_known_int(field(cx, range, "layerCount"), &layers))
+            bar.region = vks_image_region(res, (uint32_t)aspect, (uint32_t)base_mip,
+                                          (uint32_t)mips, (uint32_t)base_layer,
+                                          (uint32_t)layers);
+        else
+            bar.region = (vks_region){.res = res, .range_known = false};
+        bar.old_layout = u32_or(field(cx, b, "oldLayout"), VKS_LAYOUT_UNKNOWN);
+        bar.new_layout = u32_or(field(cx, b, "newLayout"), VKS_LAYOUT_UNKNOWN);
+    }
+    if (kind != MEMORY_BARRIER) {
+        bar.src_queue_family = u32_or(field(cx, b, "srcQueueFamilyIndex"),
+                                      VK_QUEUE_FAMILY_IGNORED);
+        bar.dst_queue_family = u32_or(field(cx, b, "dstQueueFamilyIndex"),
+                                      VK_QUEUE_FAMILY_IGNORED);
+    }
+    vks_cmd_add_barrier(cx->program, cmd, bar);
+}
+
+static void add_barrier_array(fe_ctx *cx, vks_cmd *cmd, barrier_struct kind,
+                              const fe_val *count, fe_val *array,
+                              const vks_mask *stages_from_command)
+{
+    vks_mask src = stages_from_command ? stages_from_command[0] : VKS_MASK_UNKNOWN;
+    vks_mask dst = stages_from_command ? stages_from_command[1] : VKS_MASK_UNKNOWN;
+    uint64_t n;
+    if (!fe_known_int(count, &n) || n > 1024) {
+        add_unknown_barrier(cx, cmd, src, dst);
+        return;
+    }
+    for (uint64_t i = 0; i < n; i++) {
+        const fe_val *b = fe_deref(cx, array, (int64_t)i);
+        if (b)
+            add_barrier_struct(cx, cmd, kind, b, stages_from_command);
+        else
+            add_unknown_barrier(cx, cmd, src, dst);
+    }
+}
+
+/*
+ * vkCmdPipelineBarrier(cmd, srcStageMask, dstStageMask, dependencyFlags,
+ * memoryBarrierCount, pMemoryBarriers, bufferMemoryBarrierCount, ...,
+ * imageMemoryBarrierCount, ...), normalised to sync2 form (ir.h): every
+ * struct gets the command's stage masks, and one more global barrier with
+ * no accesses carries the execution dependency the command creates even
+ * without any struct ("If vkCmdPipelineBarrier was recorded ... the first
+ * synchronization scope includes all commands that occur earlier").
+ */
+static void model_barrier1(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **args,
+                           unsigned argc)
+{
+    vks_mask stages[2] = {fe_mask(args[1]), fe_mask(args[2])};
+    cmd->dependency_flags = fe_mask(args[3]);
+    vks_cmd_add_barrier(cx->program, cmd,
+                        vks_global_barrier(stages[0], VKS_MASK(0), stages[1],
+                                           VKS_MASK(0), cmd->loc));
+    add_barrier_array(cx, cmd, MEMORY_BARRIER, args[4], args[5], stages);
+    add_barrier_array(cx, cmd, BUFFER_BARRIER, args[6], args[7], stages);
+    add_barrier_array(cx, cmd, IMAGE_BARRIER, args[8], args[9], stages);
+}
+
+/* vkCmdPipelineBarrier2(cmd, pDependencyInfo): each struct carries its own
+   stage masks. */
+static void model_barrier2(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **args,
+                           unsigned argc)
+{
+    fe_val *info = fe_deref(cx, args[1], 0);
+    if (!info) {
+        cmd->dependency_flags = VKS_MASK_UNKNOWN;
+        add_unknown_barrier(cx, cmd, VKS_MASK_UNKNOWN, VKS_MASK_UNKNOWN);
+        return;
+    }
+    cmd->dependency_flags = fe_mask(field(cx, info, "dependencyFlags"));
+    add_barrier_array(cx, cmd, MEMORY_BARRIER, field(cx, info, "memoryBarrierCount"),
+                      fe_child(cx, info, "pMemoryBarriers"), NULL);
+    add_barrier_array(cx, cmd, BUFFER_BARRIER,
+                      field(cx, info, "bufferMemoryBarrierCount"),
+                      fe_child(cx, info, "pBufferMemoryBarriers"), NULL);
+    add_barrier_array(cx, cmd, IMAGE_BARRIER, field(cx, info, "imageMemoryBarrierCount"),
+                      fe_child(cx, info, "pImageMemoryBarriers"), NULL);
+}
+
+/* ---- recording ---- */
+
+static const char *handle_ident(const fe_val *handle)
+{
+    return handle && handle->kind == VAL_SYM && handle->ident ? handle->ident : "?";
+}
+
+static fe_recording **find_recording(fe_ctx *cx, const fe_val *handle)
+{
+    const char *ident = handle_ident(handle);
+    for (fe_recording **r = &cx->recordings; *r; r = &(*r)->next)
+        if (strcmp((*r)->ident, ident) == 0)
+            return r;
+    return NULL;
+}
+
+bool fe_vulkan_call(fe_ctx *cx, const char *name, CXCursor call, fe_val **args,
+                    unsigned argc)
+{
+    if (strcmp(name, "vkBeginCommandBuffer") == 0 && argc >= 1) {
+        const fe_val *h = args[0];
+        fe_recording *r = vks_arena_alloc(cx->arena, sizeof *r);
+        r->ident = handle_ident(h);
+        r->cmdbuf = vks_begin_cmdbuf(cx->program,
+                                     h->spelling ? h->spelling : "?",
+                                     cx->root_function, fe_loc(cx, call));
+        r->next = cx->recordings;
+        cx->recordings = r;
+        return true;
+    }
+    if (strcmp(name, "vkEndCommandBuffer") == 0 && argc >= 1) {
+        fe_recording **r = find_recording(cx, args[0]);
+        if (r) {
+            vks_end_cmdbuf(cx->program, (*r)->cmdbuf, fe_loc(cx, call));
+            *r = (*r)->next;
+        }
+        return true;
+    }
+    if (strncmp(name, "vkCmd", 5) != 0)
+        return false;
+    fe_recording **r = argc >= 1 ? find_recording(cx, args[0]) : NULL;
+    if (!r)
+        return true; /* recorded outside a vkBegin/vkEnd pair the front end saw */
+
+    for (size_t i = 0; i < sizeof command_table / sizeof command_table[0]; i++) {
+        const command_row *row = &command_table[i];
+        if (strcmp(row->name, name) != 0)
+            continue;
+        vks_cmd *cmd = vks_add_cmd(cx->program, (*r)->cmdbuf, row->kind, name,
+                                   fe_loc(cx, call));
+        if (argc >= row->min_args)
+            row->model(cx, cmd, call, args, argc);
+        else
+            vks_cmd_add_access(cx->program, cmd, vks_unknown_access());
+        return true;
+    }
+    vks_cmd *cmd = vks_add_cmd(cx->program, (*r)->cmdbuf, VKS_CMD_UNKNOWN, name,
+                               fe_loc(cx, call));
+    vks_cmd_add_access(cx->program, cmd, vks_unknown_access());
+    return true;
+}

@@ -1,0 +1,176 @@
+/*
+ * values.c - the abstract values of the front end's evaluator (see
+ * frontend_internal.h): known integers, named unknowns (symbols), pointers,
+ * and aggregates as trees of named children.
+ *
+ * The rule everything here follows (DESIGN.md section 5): a value that
+ * cannot be computed stays unknown; it is never replaced by a guess.  An
+ * aggregate is zero beyond its initialiser only because C says so (C11
+ * 6.7.9p21: members not explicitly initialised are initialised like static
+ * objects, i.e. to zero).
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "frontend_internal.h"
+
+static fe_val *new_val(fe_ctx *cx, fe_val_kind kind)
+{
+    fe_val *v = vks_arena_alloc(cx->arena, sizeof *v);
+    v->kind = kind;
+    return v;
+}
+
+fe_val *fe_int(fe_ctx *cx, uint64_t i)
+{
+    fe_val *v = new_val(cx, VAL_INT);
+    v->i = i;
+    return v;
+}
+
+fe_val *fe_unknown(fe_ctx *cx)
+{
+    return new_val(cx, VAL_UNKNOWN);
+}
+
+fe_val *fe_sym(fe_ctx *cx, const char *ident, const char *spelling)
+{
+    fe_val *v = new_val(cx, VAL_SYM);
+    v->ident = ident;
+    v->spelling = spelling;
+    return v;
+}
+
+static fe_field *copy_fields(fe_ctx *cx, const fe_field *f)
+{
+    fe_field *head = NULL, **tail = &head;
+    for (; f; f = f->next) {
+        fe_field *n = vks_arena_alloc(cx->arena, sizeof *n);
+        n->name = f->name;
+        n->value = fe_copy(cx, f->value);
+        *tail = n;
+        tail = &n->next;
+    }
+    return head;
+}
+
+fe_val *fe_copy(fe_ctx *cx, const fe_val *v)
+{
+    fe_val *c = new_val(cx, VAL_UNKNOWN);
+    if (v) {
+        *c = *v;
+        c->fields = copy_fields(cx, v->fields);
+    }
+    return c;
+}
+
+void fe_assign(fe_ctx *cx, fe_val *dst, const fe_val *src)
+{
+    fe_val *copy = fe_copy(cx, src);
+    vks_loc keep = dst->loc;
+    *dst = *copy;
+    if (!src || !src->aggregate || !src->loc.file)
+        dst->loc = keep;
+}
+
+static fe_field *find_field(const fe_val *v, const char *name)
+{
+    for (fe_field *f = v->fields; f; f = f->next)
+        if (strcmp(f->name, name) == 0)
+            return f;
+    return NULL;
+}
+
+const fe_val *fe_peek(fe_ctx *cx, const fe_val *v, const char *name)
+{
+    if (!v)
+        return NULL;
+    fe_field *f = find_field(v, name);
+    if (f)
+        return f->value;
+    if (v->zero_rest) {
+        fe_val *zero = fe_int(cx, 0);
+        zero->zero_rest = true;
+        return zero;
+    }
+    return NULL;
+}
+
+fe_val *fe_child(fe_ctx *cx, fe_val *v, const char *name)
+{
+    fe_field *f = find_field(v, name);
+    if (f)
+        return f->value;
+    fe_val *child;
+    if (v->zero_rest) {
+        child = fe_int(cx, 0);
+        child->zero_rest = true;
+    } else if (v->ident) {
+        const char *spelling;
+        const char *base = v->spelling ? v->spelling : "?";
+        if (name[0] == '[')
+            spelling = vks_arena_printf(cx->arena, "%s%s", base, name);
+        else if (v->via_pointer)
+            spelling = vks_arena_printf(cx->arena, "%s->%s",
+                                        base[0] == '*' ? base + 1 : base, name);
+        else
+            spelling = vks_arena_printf(cx->arena, "%s.%s", base, name);
+        child = fe_sym(cx, vks_arena_printf(cx->arena, "%s/%s", v->ident, name),
+                       spelling);
+    } else {
+        child = fe_unknown(cx);
+    }
+    child->loc = v->loc;
+    f = vks_arena_alloc(cx->arena, sizeof *f);
+    f->name = name;
+    f->value = child;
+    f->next = v->fields;
+    v->fields = f;
+    return child;
+}
+
+fe_val *fe_element(fe_ctx *cx, fe_val *array, int64_t index)
+{
+    char name[32];
+    snprintf(name, sizeof name, "[%" PRId64 "]", index);
+    return fe_child(cx, array, vks_arena_strdup(cx->arena, name));
+}
+
+fe_val *fe_deref(fe_ctx *cx, fe_val *p, int64_t extra_index)
+{
+    if (!p)
+        return NULL;
+    if (p->kind == VAL_PTR && p->target) {
+        int64_t at = p->index + extra_index;
+        if (p->single)
+            return at == 0 ? p->target : NULL;
+        return at >= 0 ? fe_element(cx, p->target, at) : NULL;
+    }
+    if (p->kind == VAL_SYM) {
+        /* A pointer parameter: name its pointee after it, so `ctx->staging`
+           is the same object on every read. */
+        fe_val *pointee = fe_element(cx, p, extra_index);
+        if (extra_index == 0 && !pointee->fields && pointee->kind == VAL_SYM) {
+            pointee->spelling = vks_arena_printf(cx->arena, "*%s",
+                                                 p->spelling ? p->spelling : "?");
+            pointee->via_pointer = true;
+        }
+        return pointee;
+    }
+    return NULL;
+}
+
+bool fe_known_int(const fe_val *v, uint64_t *out)
+{
+    if (!v || v->kind != VAL_INT)
+        return false;
+    *out = v->i;
+    return true;
+}
+
+vks_mask fe_mask(const fe_val *v)
+{
+    uint64_t bits;
+    return fe_known_int(v, &bits) ? VKS_MASK(bits) : VKS_MASK_UNKNOWN;
+}
