@@ -8,6 +8,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <threads.h>
 #include <vulkan/vulkan_core.h>
 
 /* ---- names (for messages) ---- */
@@ -322,19 +323,36 @@ static uint64_t logically_earlier_or_later(uint64_t stage, bool later)
     return out;
 }
 
+/* logically_earlier_or_later for every stage bit, computed once: scopes are
+   computed for every barrier the engine sees. */
+static uint64_t earlier_stages[64], later_stages[64];
+static once_flag order_once = ONCE_FLAG_INIT;
+
+static void fill_stage_order(void)
+{
+    for (int i = 0; i < 64; i++) {
+        earlier_stages[i] = logically_earlier_or_later((uint64_t)1 << i, false);
+        later_stages[i] = logically_earlier_or_later((uint64_t)1 << i, true);
+    }
+}
+
+static uint64_t union_of_order(uint64_t stages, const uint64_t *per_bit)
+{
+    uint64_t out = 0;
+    for (; stages; stages &= stages - 1)
+        out |= per_bit[__builtin_ctzll(stages)];
+    return out;
+}
+
 uint64_t vks_first_scope_stages(uint64_t src_stage_mask)
 {
+    call_once(&order_once, fill_stage_order);
     uint64_t stages = vks_expand_stages(src_stage_mask);
     /* BOTTOM_OF_PIPE in a source mask is "all commands" (every stage is
        logically earlier than it). */
     if (stages & VK_PIPELINE_STAGE_2_BOTTOM_OF_PIPE_BIT)
         stages |= all_command_stages;
-    uint64_t out = stages;
-    for (int i = 0; i < 64; i++) {
-        uint64_t bit = (uint64_t)1 << i;
-        if (stages & bit)
-            out |= logically_earlier_or_later(bit, false);
-    }
+    uint64_t out = stages | union_of_order(stages, earlier_stages);
     if (out & ~VK_PIPELINE_STAGE_2_HOST_BIT)
         out |= VK_PIPELINE_STAGE_2_TOP_OF_PIPE_BIT;
     return out;
@@ -342,16 +360,12 @@ uint64_t vks_first_scope_stages(uint64_t src_stage_mask)
 
 uint64_t vks_second_scope_stages(uint64_t dst_stage_mask)
 {
+    call_once(&order_once, fill_stage_order);
     uint64_t stages = vks_expand_stages(dst_stage_mask);
     /* TOP_OF_PIPE in a destination mask is "all commands". */
     if (stages & VK_PIPELINE_STAGE_2_TOP_OF_PIPE_BIT)
         stages |= all_command_stages;
-    uint64_t out = stages;
-    for (int i = 0; i < 64; i++) {
-        uint64_t bit = (uint64_t)1 << i;
-        if (stages & bit)
-            out |= logically_earlier_or_later(bit, true);
-    }
+    uint64_t out = stages | union_of_order(stages, later_stages);
     if (out & ~VK_PIPELINE_STAGE_2_HOST_BIT)
         out |= VK_PIPELINE_STAGE_2_BOTTOM_OF_PIPE_BIT;
     return out;
