@@ -1,0 +1,135 @@
+#!/bin/sh
+# bad_input.sh TOOL SOURCE_DIR - the bad-input table (issue 7, BRIEF "Bad input").
+#
+# Every row gives the tool one bad input alongside a good file
+# (tests/robust/inputs/good_raw.c, one read-after-write hazard at line 12) and
+# checks what DESIGN.md section 2 promises for unreadable input:
+#   - exit status 2 (not 0 or 1, and not a signal or a sanitizer's exit);
+#   - a one-line error on stderr naming the bad file;
+#   - the good file still analysed: its finding is on stdout;
+#   - no sanitizer report.
+# The inputs are made at test time in a temporary directory.
+set -u
+tool="$1"
+src="$2"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+good="$src/tests/robust/inputs/good_raw.c"
+good_finding='good_raw\.c:12:[0-9]*: error: .*\[hazard-read-after-write\]'
+pass=0
+fail=0
+
+# ---- the inputs
+mkdir "$tmp/empty-dir"
+echo "no inputs here" >"$tmp/empty-dir/README.txt"
+# A SPIR-V header cut off after two words (magic 0x07230203, little endian).
+printf '\003\002\043\007\000\000\001\000' >"$tmp/truncated.spv"
+: >"$tmp/empty.spv"
+printf 'this is not SPIR-V, just some text\n' >"$tmp/wrong-magic.spv"
+# A well-formed module whose id bound is 5 but which defines %100:
+# header; OpCapability Shader; OpMemoryModel Logical GLSL450; OpTypeVoid %100.
+python3 - "$tmp/out-of-range-ids.spv" <<'EOF'
+import struct, sys
+words = [0x07230203, 0x00010000, 0, 5, 0,
+         (2 << 16) | 17, 1,
+         (3 << 16) | 14, 0, 1,
+         (2 << 16) | 19, 100]
+open(sys.argv[1], "wb").write(struct.pack("<%dI" % len(words), *words))
+EOF
+# An unknown opcode: the assembler must reject it.
+printf 'OpCapability Shader\nOpMemoryModel Logical GLSL450\n%%1 = OpTypeVoid\n%%2 = OpTypeFunction %%1 %%1 %%1\nOpFrobnicate %%2\n' \
+    >"$tmp/does-not-assemble.spvasm"
+printf 'int broken( {\n    vkCmdCopyBuffer(cmd,\n' >"$tmp/does-not-parse.c"
+head -c 3000 /dev/urandom >"$tmp/binary-garbage.c"
+printf '\0\0\0#include <vulkan/vulkan.h>\n' >>"$tmp/binary-garbage.c"
+mkdir "$tmp/bad-compdb"
+echo 'this is { not JSON' >"$tmp/bad-compdb/compile_commands.json"
+
+# ---- the checks
+check() { # NAME STATUS_FILE... : prints FAIL lines, counts
+    name="$1"
+    shift
+    if [ -z "$*" ]; then
+        pass=$((pass + 1))
+    else
+        echo "FAIL $name:$*"
+        echo "  stdout:"; sed 's/^/    /' "$tmp/stdout" | head -20
+        echo "  stderr:"; sed 's/^/    /' "$tmp/stderr" | head -20
+        fail=$((fail + 1))
+    fi
+}
+
+common_problems() { # STATUS [BAD_PATH]: the checks every row shares
+    problems=""
+    [ "$1" -eq 2 ] || problems="$problems exit status $1, not 2;"
+    if [ $# -gt 1 ] && ! grep -q -F -- "$2" "$tmp/stderr"; then
+        problems="$problems no error naming $2 on stderr;"
+    fi
+    if grep -q -E 'Sanitizer|runtime error:|Segmentation fault|Aborted' "$tmp/stderr"; then
+        problems="$problems a sanitizer report or crash;"
+    fi
+}
+
+# row NAME BAD_PATH ARGS...: the tool on ARGS and the good file.
+row() {
+    name="$1"
+    bad="$2"
+    shift 2
+    "$tool" "$@" "$good" >"$tmp/stdout" 2>"$tmp/stderr"
+    common_problems $? "$bad"
+    grep -q -E "$good_finding" "$tmp/stdout" || problems="$problems the good file's finding is missing;"
+    check "$name" "$problems"
+}
+
+#   name                  the file the error must name       arguments
+row missing-file          "$tmp/missing.c"                   "$tmp/missing.c"
+row directory-no-inputs   "$tmp/empty-dir"                   "$tmp/empty-dir"
+row truncated-spv         "$tmp/truncated.spv"               "$tmp/truncated.spv"
+row empty-spv             "$tmp/empty.spv"                   "$tmp/empty.spv"
+row wrong-magic-spv       "$tmp/wrong-magic.spv"             "$tmp/wrong-magic.spv"
+row out-of-range-ids-spv  "$tmp/out-of-range-ids.spv"        "$tmp/out-of-range-ids.spv"
+row spvasm-not-assembling "$tmp/does-not-assemble.spvasm"    "$tmp/does-not-assemble.spvasm"
+row c-does-not-parse      "$tmp/does-not-parse.c"            "$tmp/does-not-parse.c"
+row c-binary-garbage      "$tmp/binary-garbage.c"            "$tmp/binary-garbage.c"
+row compdb-not-json       "$tmp/bad-compdb"                  -p "$tmp/bad-compdb"
+
+# An output path that cannot be written: exit 2, the path named, and nothing
+# created (there is no stdout report to check the good finding in).
+"$tool" --format=sarif -o /nonexistent/dir/x.sarif "$good" >"$tmp/stdout" 2>"$tmp/stderr"
+common_problems $? /nonexistent/dir/x.sarif
+[ ! -e /nonexistent ] || problems="$problems /nonexistent was created;"
+check unwritable-output "$problems"
+
+# A 50,000-line function full of branches: more paths than any bound, so the
+# analysis limits must stop it (not a timed test; the ctest TIMEOUT catches a
+# hang).  The limit hit is reported as vksync-incomplete naming the file, and
+# the exit status says the analysis is not complete.
+python3 - "$tmp/huge-function.c" <<'EOF'
+import sys
+lines = ["#include <vulkan/vulkan.h>",
+         "void record_huge(VkCommandBuffer cmd, VkBuffer a, VkBuffer b, unsigned flags)",
+         "{",
+         "    VkCommandBufferBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};",
+         "    VkBufferCopy region = {.srcOffset = 0, .dstOffset = 0, .size = 256};",
+         "    unsigned n = 0;",
+         "    vkBeginCommandBuffer(cmd, &begin);"]
+k = 0
+while len(lines) < 50000:
+    lines += ["    if (flags & (1u << %d))" % (k % 32),
+              "        vkCmdFillBuffer(cmd, a, 0, 256, %du);" % k,
+              "    else",
+              "        vkCmdCopyBuffer(cmd, a, b, 1, &region);",
+              "    n += %du;" % k]
+    k += 1
+lines += ["    vkEndCommandBuffer(cmd);", "}"]
+open(sys.argv[1], "w").write("\n".join(lines) + "\n")
+EOF
+"$tool" "$tmp/huge-function.c" "$good" >"$tmp/stdout" 2>"$tmp/stderr"
+common_problems $?
+grep -q -E 'huge-function\.c:[0-9]+:[0-9]+: warning: .*\[vksync-incomplete\]' "$tmp/stdout" ||
+    problems="$problems no vksync-incomplete finding for the function;"
+grep -q -E "$good_finding" "$tmp/stdout" || problems="$problems the good file's finding is missing;"
+check huge-function "$problems"
+
+echo "bad input: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
