@@ -1,0 +1,24 @@
+/*
+ * limits.h - running one Z3 query under the solver limits of
+ * include/vksync/smt.h (internal to smt/: it speaks Z3's types).
+ */
+#ifndef VKSYNC_SMT_LIMITS_H
+#define VKSYNC_SMT_LIMITS_H
+
+#include <stddef.h>
+#include <z3.h>
+
+#include "vksync/smt.h"
+
+/*
+ * Z3_solver_check under the per-query timeout, the resource limit and what
+ * is left of the run's budget; the time it took is charged to the budget.
+ * Once the budget is spent, answers VKS_SMT_UNKNOWN without asking Z3.
+ * On VKS_SMT_UNKNOWN, why holds a one-line reason for the vksync-incomplete
+ * finding ("the solver timed out after 10000 ms (VKSYNC_SMT_TIMEOUT_MS)").
+ * Safe to call from several threads, each with its own context.
+ */
+vks_smt_answer vks_smt_check_limited(Z3_context ctx, Z3_solver solver,
+                                     char *why, size_t why_size);
+
+#endif
