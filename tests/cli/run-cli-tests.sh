@@ -1,0 +1,139 @@
+#!/bin/sh
+# run-cli-tests.sh TOOL SOURCE_DIR - the command-line contract (DESIGN.md
+# section 2) driven through the real binary on the real examples:
+# informational options, exit statuses, one-line input errors that do not
+# stop the other files, --checks, --warnings-as-errors, -o, -j and "--".
+set -u
+tool="$1"
+cd "$2" || exit 2
+tmp=$(mktemp -d)
+trap 'chmod -R u+w "$tmp"; rm -rf "$tmp"' EXIT
+fail=0
+bad=examples/upload/bad_fill_then_copy.c
+fixed=examples/upload/fixed_fill_then_copy.c
+
+# run ARGS...: runs the tool; sets $status, $tmp/out, $tmp/err.
+run() {
+    "$tool" "$@" >"$tmp/out" 2>"$tmp/err"
+    status=$?
+}
+check() { # check DESCRIPTION CONDITION...
+    what="$1"
+    shift
+    if "$@"; then
+        echo "ok   $what"
+    else
+        echo "FAIL $what (exit $status)"
+        sed 's/^/     stdout: /' "$tmp/out" | head -10
+        sed 's/^/     stderr: /' "$tmp/err" | head -10
+        fail=1
+    fi
+}
+exit_is() { [ "$status" -eq "$1" ]; }
+out_has() { grep -q -- "$1" "$tmp/out"; }
+err_has() { grep -q -- "$1" "$tmp/err"; }
+out_empty() { [ ! -s "$tmp/out" ]; }
+err_lines() { [ "$(wc -l <"$tmp/err")" -eq "$1" ]; }
+
+# ---- informational options
+run --help
+check "--help exits 0 and shows usage" exit_is 0
+check "--help explains that '--' introduces compiler arguments" out_has "compiler"
+check "--help lists --warnings-as-errors" out_has "--warnings-as-errors=GLOBS"
+
+run --version
+check "--version exits 0" exit_is 0
+check "--version names the tool and version" out_has "^vksync-lint [0-9][0-9.]*"
+
+run --list-checks
+check "--list-checks exits 0" exit_is 0
+for id in $(sed -n 's/^RULE([A-Z_0-9]*, *"\([a-z0-9-]*\)".*/\1/p' include/vksync/rules.def); do
+    check "--list-checks lists $id" out_has "^    $id\$"
+done
+run --checks='-*,hazard-write-*' --list-checks
+check "--checks filters --list-checks" sh -c "! grep -q 'read-after-write\|vksync-' '$tmp/out' && grep -q hazard-write-after-read '$tmp/out'"
+
+# ---- usage errors: exit 2, one line on stderr
+run --no-such-option "$bad"
+check "an unknown option exits 2" exit_is 2
+check "an unknown option is one stderr line naming it" sh -c "[ \$(wc -l <'$tmp/err') -eq 1 ] && grep -q -- '--no-such-option' '$tmp/err'"
+run --format=xml "$bad"
+check "--format=xml exits 2" exit_is 2
+run -j zero "$bad"
+check "-j with a non-number exits 2" exit_is 2
+run --workgroups=0 "$bad"
+check "--workgroups=0 exits 2" exit_is 2
+run --checks='hazard-*,,x' "$bad"
+check "an empty glob in --checks exits 2" exit_is 2
+run
+check "no input files exits 2" exit_is 2
+
+# ---- analysis
+run --quiet "$bad"
+check "a hazard exits 1" exit_is 1
+check "the hazard is reported in clang-tidy form" out_has "^$bad:[0-9]*:[0-9]*: error: .*\[hazard-read-after-write\]\$"
+check "--quiet prints nothing on stderr" err_lines 0
+
+run "$bad"
+check "statistics on stderr without --quiet" err_has "^vksync-lint: [0-9]* access pairs proved ordered, [0-9]* paths explored, [0-9]* questions left unknown\$"
+check "clang-style count line" err_has "^1 error generated\.\$"
+
+run --quiet "$fixed"
+check "the fixed twin exits 0" exit_is 0
+check "the fixed twin prints nothing" out_empty
+
+run --quiet --checks='-hazard-*' "$bad"
+check "--checks=-hazard-* silences the hazard" out_empty
+check "--checks=-hazard-* exits 0" exit_is 0
+
+run --quiet --warnings-as-errors='hazard-*' "$bad"
+check "--warnings-as-errors on an error-level rule adds no suffix" sh -c "! grep -q -- '-warnings-as-errors' '$tmp/out'"
+
+# ---- input errors: one line naming the file; the other files still analysed
+run --quiet no-such-file.c "$bad"
+check "a missing file exits 2" exit_is 2
+check "a missing file is exactly one stderr line" err_lines 1
+check "the stderr line names the file" err_has "^vksync-lint: error: no-such-file.c: "
+check "the other file is still analysed" out_has "^$bad:.*\[hazard-read-after-write\]"
+
+mkdir -p "$tmp/empty/sub" && touch "$tmp/empty/sub/notes.txt"
+run --quiet "$tmp/empty"
+check "a directory without inputs exits 2" exit_is 2
+check "... with one line naming it" sh -c "[ \$(wc -l <'$tmp/err') -eq 1 ] && grep -q '$tmp/empty' '$tmp/err'"
+
+cp "$bad" "$tmp/notes.txt"
+run --quiet "$tmp/notes.txt"
+check "an unsupported file type exits 2" exit_is 2
+
+run --quiet examples/upload
+check "a directory is analysed recursively" out_has "^examples/upload/bad_fill_then_copy.c:"
+check "a directory's files come in sorted order" sh -c "grep -o '^examples/upload/[a-z_0-9]*\.c' '$tmp/out' | uniq > '$tmp/order' && sort -c '$tmp/order'"
+
+# ---- the report goes where -o says, and nowhere else
+run --quiet --format=sarif -o "$tmp/report.sarif" "$bad"
+check "-o writes the report" sh -c "grep -q '\"ruleId\": \"hazard-read-after-write\"' '$tmp/report.sarif'"
+check "-o leaves stdout empty" out_empty
+check "-o keeps the exit status" exit_is 1
+
+mkdir "$tmp/readonly" && chmod a-w "$tmp/readonly"
+run --quiet -o "$tmp/readonly/x.txt" "$bad"
+if [ "$(id -u)" -ne 0 ]; then
+    check "an unwritable -o exits 2" exit_is 2
+fi
+run --quiet -o "$tmp/no-such-dir/x.txt" "$bad"
+check "an -o in a missing directory exits 2" exit_is 2
+check "... with one line naming it" sh -c "[ \$(wc -l <'$tmp/err') -eq 1 ] && grep -q 'no-such-dir/x.txt' '$tmp/err'"
+if [ -w /dev/full ]; then
+    run --quiet -o /dev/full "$bad"
+    check "a failing write exits 2" exit_is 2
+fi
+
+# ---- -j and "--"
+"$tool" --quiet -j 1 examples >"$tmp/j1" 2>/dev/null
+"$tool" --quiet -j 2 examples >"$tmp/j2" 2>/dev/null
+check "-j 2 prints the same as -j 1" cmp -s "$tmp/j1" "$tmp/j2"
+run --quiet "$bad" -- -DUNUSED_MACRO=1 -Wall
+check "compiler arguments after -- are accepted" exit_is 1
+
+[ "$fail" -eq 0 ] && echo "cli: all checks passed"
+exit "$fail"
