@@ -20,6 +20,7 @@ typedef struct {
     const char *output_path;      /* -o FILE; NULL: stdout */
     bool quiet;                   /* --quiet: no statistics */
     bool list_checks;             /* --list-checks */
+    bool dump_ir;                 /* --dump-ir: print the command IR first */
     unsigned workgroups;          /* --workgroups=N; 0: any number >= 1 */
     unsigned jobs;                /* -j N */
     const char **files;           /* FILE... as given */

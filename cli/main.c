@@ -1,8 +1,8 @@
 /*
  * main.c - vksync-lint's pipeline (DESIGN.md section 2, STYLE.md 1):
  *
- *   parse options -> collect inputs -> for each input: build IR (C front end
- *   or SPIR-V pass) and check it -> sort findings -> report -> exit status.
+ *   parse options -> collect inputs -> build IR (C front end, SPIR-V pass)
+ *   -> check -> sort findings -> report -> exit status.
  *
  * Exit status: 2 for usage errors, unreadable or unparseable inputs (the
  * other inputs are still analysed), an unwritable report, or any
@@ -19,31 +19,17 @@
 #include "vksync/engine.h"
 #include "vksync/report.h"
 
-static void analyze_c_input(cli_session *session, const cli_options *options,
-                            const char *path, vks_findings *findings,
-                            vks_stats *stats)
+/* An input error from the front end, as one line that names the file. */
+static void report_frontend_error(cli_session *session, const char *path,
+                                  const char *error)
 {
-    vks_frontend_options frontend = {
-        .compdb_dir = options->compdb_dir,
-        .extra_args = options->compiler_args,
-        .extra_arg_count = options->compiler_arg_count,
-    };
-    /* The program lives in the session arena, not a per-file one: findings
-       point at its locations (file names, call chains) until the report. */
-    vks_program *program = vks_program_new(session->arena);
-    const char *error = NULL;
-    if (vks_analyze_c_file(path, &frontend, program, findings, stats,
-                           &error) != 0) {
-        if (!error)
-            error = "could not be analysed";
-        size_t n = strlen(path);
-        if (strncmp(error, path, n) == 0 && error[n] == ':')
-            cli_input_error(session, "%s", error);
-        else
-            cli_input_error(session, "%s: %s", path, error);
-        return;
-    }
-    vks_check_program(program, findings, stats);
+    if (!error)
+        error = "could not be analysed";
+    size_t n = strlen(path);
+    if (strncmp(error, path, n) == 0 && error[n] == ':')
+        cli_input_error(session, "%s", error);
+    else
+        cli_input_error(session, "%s: %s", path, error);
 }
 
 /*
@@ -56,14 +42,34 @@ static void analyze_spirv_input(cli_session *session, const char *path)
     cli_input_error(session, "%s: SPIR-V analysis not available yet", path);
 }
 
-static void analyze_inputs(cli_session *session, const cli_options *options,
-                           vks_findings *findings, vks_stats *stats)
+/*
+ * Builds one program from every input: the C files go to one front end, so
+ * a helper defined in one file and called from another is followed; a file
+ * that cannot be parsed is reported and the others are still analysed.  The
+ * program lives in the session arena: findings point at its locations (file
+ * names, call chains) until the report is written.
+ */
+static vks_program *build_program(cli_session *session,
+                                  const cli_options *options,
+                                  vks_findings *findings, vks_stats *stats)
 {
+    vks_program *program = vks_program_new(session->arena);
+    vks_frontend_options frontend_options = {
+        .compdb_dir = options->compdb_dir,
+        .extra_args = options->compiler_args,
+        .extra_arg_count = options->compiler_arg_count,
+    };
+    vks_frontend *frontend = NULL;
     for (size_t i = 0; i < session->input_count; i++) {
         const cli_input *input = &session->inputs[i];
+        const char *error = NULL;
         switch (input->kind) {
         case CLI_INPUT_C:
-            analyze_c_input(session, options, input->path, findings, stats);
+            if (!frontend)
+                frontend = vks_frontend_new(&frontend_options, program,
+                                            findings, stats);
+            if (vks_frontend_add_file(frontend, input->path, &error) != 0)
+                report_frontend_error(session, input->path, error);
             break;
         case CLI_INPUT_SPIRV_BINARY:
         case CLI_INPUT_SPIRV_ASM:
@@ -71,6 +77,11 @@ static void analyze_inputs(cli_session *session, const cli_options *options,
             break;
         }
     }
+    if (frontend) {
+        vks_frontend_analyze(frontend);
+        vks_frontend_free(frontend);
+    }
+    return program;
 }
 
 /* Findings that make the run exit 2 whether or not --checks shows them. */
@@ -206,7 +217,10 @@ int main(int argc, char **argv)
     vks_findings findings = {.arena = arena};
     vks_stats stats = {0};
     cli_collect_inputs(&session, &options);
-    analyze_inputs(&session, &options, &findings, &stats);
+    vks_program *program = build_program(&session, &options, &findings, &stats);
+    if (options.dump_ir)
+        vks_program_print(program, out);
+    vks_check_program(program, &findings, &stats);
     vks_findings_sort(&findings);
     status = exit_status_of(&session, &findings, &options.report);
     write_report(out, &options, &session, &findings, &stats, status);

@@ -39,6 +39,8 @@ static const char usage_text[] =
     "  -j N                       jobs (accepted; analysis is sequential, the\n"
     "                             output is the same for every N)\n"
     "  --quiet                    no statistics on stderr\n"
+    "  --dump-ir                  print the command IR the front end built\n"
+    "                             (before the report; for debugging)\n"
     "  --help, --version          this text; the version\n"
     "  --                         the arguments after it are compiler\n"
     "                             arguments for the C front end (as with\n"
@@ -155,6 +157,8 @@ int cli_parse_options(int argc, char **argv, vks_arena *arena,
             o->list_checks = true;
         else if (strcmp(name, "quiet") == 0)
             o->quiet = true;
+        else if (strcmp(name, "dump-ir") == 0)
+            o->dump_ir = true;
         else if (take_value(name, "p", &i, argc, argv, &value, &missing)) {
             if (!missing)
                 o->compdb_dir = value;

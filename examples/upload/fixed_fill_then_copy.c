@@ -8,16 +8,14 @@
 
 #define MESH_BYTES 65536
 
-VkResult record_mesh_reset(VkCommandBuffer cmd, VkBuffer staging,
-                           VkBuffer vertex_buffer)
+void record_mesh_reset(VkCommandBuffer cmd, VkBuffer staging,
+                       VkBuffer vertex_buffer)
 {
     VkCommandBufferBeginInfo begin_info = {
         .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
         .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
     };
-    VkResult result = vkBeginCommandBuffer(cmd, &begin_info);
-    if (result != VK_SUCCESS)
-        return result;
+    vkBeginCommandBuffer(cmd, &begin_info);
 
     vkCmdFillBuffer(cmd, staging, 0, MESH_BYTES, 0);
 
@@ -38,5 +36,5 @@ VkResult record_mesh_reset(VkCommandBuffer cmd, VkBuffer staging,
     VkBufferCopy region = {.srcOffset = 0, .dstOffset = 0, .size = MESH_BYTES};
     vkCmdCopyBuffer(cmd, staging, vertex_buffer, 1, &region);
 
-    return vkEndCommandBuffer(cmd);
+    vkEndCommandBuffer(cmd);
 }

@@ -89,6 +89,27 @@ check "--checks=-hazard-* exits 0" exit_is 0
 run --quiet --warnings-as-errors='hazard-*' "$bad"
 check "--warnings-as-errors on an error-level rule adds no suffix" sh -c "! grep -q -- '-warnings-as-errors' '$tmp/out'"
 
+# A file clang parses with an error: vksync-incomplete (a warning) at it.
+cat >"$tmp/frame.c" <<'C'
+#include <stdint.h>
+#include <vulkan/vulkan.h>
+void record(VkCommandBuffer cmd, VkBuffer *counters)
+{
+    for (uint32_t i = 0; i < MAX_FRAMES; i++)
+        vkCmdFillBuffer(cmd, counters[i], 0, 256, 0);
+}
+C
+run --quiet "$tmp/frame.c"
+check "an unfinished analysis is a warning [vksync-incomplete]" out_has "^$tmp/frame.c:5:30: warning: .*\[vksync-incomplete\]\$"
+check "an unfinished analysis exits 2" exit_is 2
+run --quiet --warnings-as-errors='vksync-*' "$tmp/frame.c"
+check "--warnings-as-errors shows the suffix" out_has "^$tmp/frame.c:5:30: error: .*\[vksync-incomplete,-warnings-as-errors\]\$"
+run --quiet --checks='-vksync-*' "$tmp/frame.c"
+check "--checks cannot turn an unfinished analysis into a pass" exit_is 2
+check "... and stderr says why" err_has "could not finish"
+run --quiet "$tmp/frame.c" -- -DMAX_FRAMES=3
+check "flags after -- reach the compiler" exit_is 0
+
 # ---- input errors: one line naming the file; the other files still analysed
 run --quiet no-such-file.c "$bad"
 check "a missing file exits 2" exit_is 2
@@ -124,7 +145,7 @@ run --quiet -o "$tmp/no-such-dir/x.txt" "$bad"
 check "an -o in a missing directory exits 2" exit_is 2
 check "... with one line naming it" sh -c "[ \$(wc -l <'$tmp/err') -eq 1 ] && grep -q 'no-such-dir/x.txt' '$tmp/err'"
 if [ -w /dev/full ]; then
-    run --quiet -o /dev/full "$bad"
+    run --quiet --format=sarif -o /dev/full "$bad"
     check "a failing write exits 2" exit_is 2
 fi
 
