@@ -49,6 +49,7 @@ typedef struct {
     uint64_t first, second;             /* synchronization scopes (stages) */
     uint64_t src_explicit, dst_explicit; /* stages of the access scopes */
     uint64_t src_access, dst_access;    /* expanded access masks */
+    uint64_t kill;                      /* event channel bits to clear first */
     const vks_barrier *barrier;         /* NULL: a synthetic full barrier */
 } vks_scope;
 

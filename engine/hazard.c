@@ -141,18 +141,40 @@ bool vks_segment_visible(const vks_segment *seg, uint64_t stage,
 }
 
 /*
- * Applies the barriers of one command to a segment.  The barriers of one
- * command are separate dependencies executed at the same point: none of them
- * chains with another, so every effect is computed from the state before the
- * command.
+ * Applies the barriers of one command to a segment.
+ *
+ * Execution: the barriers of one command are separate dependencies executed
+ * at the same point, so none of them chains with another: every execution
+ * effect is computed from the state before the command.
+ *
+ * Memory: within one command, every availability operation happens-before
+ * every visibility operation.  For vkCmdPipelineBarrier this is the formal
+ * model of spec/execution-dependencies-formal.txt ("(barrier, SRC) <
+ * (FLUSH, ...) < (barrier, PRE_TRANS) < (barrier, POST_TRANS) <
+ * (INVALIDATE, ...) < (barrier, DST)", its example flushes through an image
+ * barrier and invalidates through a global one); sync1 barriers reach the
+ * engine as separate sync2 barriers with the command's masks (ir.h), so the
+ * rule is applied to every command.  For vkCmdPipelineBarrier2 it is the
+ * permissive reading: an unknown never makes a finding.
  */
 void vks_segment_apply(vks_segment *seg, const vks_scope *const *scopes,
                        size_t count)
 {
+    /* An event channel being reused forgets what it carried before. */
+    uint64_t kill = 0;
+    for (size_t i = 0; i < count; i++)
+        kill |= scopes[i]->kill;
+    if (kill) {
+        seg->write.exec_after &= ~kill;
+        seg->avail_after &= ~kill;
+        for (uint32_t r = 0; r < seg->read_count; r++)
+            seg->reads[r].exec_after &= ~kill;
+    }
     if (seg->has_write) {
         const vks_access_rec before = seg->write;
         const uint64_t avail_before = seg->avail_after;
         uint64_t exec_add = 0, avail_add = 0;
+        bool made_available = false;
         for (size_t i = 0; i < count; i++) {
             const vks_scope *s = scopes[i];
             bool in_first = in_first_sync_scope(&before, s);
@@ -160,9 +182,14 @@ void vks_segment_apply(vks_segment *seg, const vks_scope *const *scopes,
                 exec_add |= s->second;
             /* Availability: the write is in the first synchronization scope
                and its (stage, access) in the first access scope. */
-            bool made_available = in_first &&
-                                  (before.stage & s->src_explicit) &&
-                                  (before.access & s->src_access);
+            if (in_first && (before.stage & s->src_explicit) &&
+                (before.access & s->src_access)) {
+                made_available = true;
+                avail_add |= s->second;
+            }
+        }
+        for (size_t i = 0; i < count; i++) {
+            const vks_scope *s = scopes[i];
             /* Visibility: the barrier happens-after an availability
                operation covering the write ("Available memory writes,
                including those from ScopedMemOps1, are made visible to
@@ -177,9 +204,10 @@ void vks_segment_apply(vks_segment *seg, const vks_scope *const *scopes,
     }
     for (uint32_t r = 0; r < seg->read_count; r++) {
         vks_access_rec *read = &seg->reads[r];
+        const vks_access_rec before = *read;
         uint64_t add = 0;
         for (size_t i = 0; i < count; i++)
-            if (in_first_sync_scope(read, scopes[i]))
+            if (in_first_sync_scope(&before, scopes[i]))
                 add |= scopes[i]->second;
         read->exec_after |= add;
     }

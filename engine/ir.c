@@ -64,6 +64,7 @@ uint32_t vks_begin_cmdbuf(vks_program *p, const char *name,
 {
     vks_cmdbuf cb = {.name = vks_arena_strdup(p->arena, name),
                      .function = vks_arena_strdup(p->arena, function),
+                     .queue_family = VKS_QUEUE_FAMILY_IGNORED,
                      .begin = begin,
                      .end = begin};
     VKS_PUSH(p->arena, p->cmdbufs, p->cmdbuf_count, p->cmdbuf_cap, cb);
@@ -113,6 +114,20 @@ void vks_cmd_add_barrier(vks_program *p, vks_cmd *cmd, vks_barrier barrier)
              barrier);
 }
 
+void vks_cmd_add_event(vks_program *p, vks_cmd *cmd, uint32_t event)
+{
+    if (cmd->event_count == 0)
+        cmd->event = event;
+    VKS_PUSH(p->arena, cmd->events, cmd->event_count, cmd->event_cap, event);
+}
+
+void vks_cmd_add_attachment(vks_program *p, vks_cmd *cmd,
+                            vks_attachment attachment)
+{
+    VKS_PUSH(p->arena, cmd->attachments, cmd->attachment_count,
+             cmd->attachment_cap, attachment);
+}
+
 vks_region vks_buffer_region(vks_res_id res, uint64_t offset, uint64_t size)
 {
     return (vks_region){.res = res, .range_known = true, .offset = offset,
@@ -160,7 +175,9 @@ vks_barrier vks_global_barrier(vks_mask src_stages, vks_mask src_access,
                          .old_layout = VKS_LAYOUT_UNKNOWN,
                          .new_layout = VKS_LAYOUT_UNKNOWN,
                          .src_queue_family = ~0u, .dst_queue_family = ~0u,
-                         .loc = loc};
+                         .loc = loc,
+                         .src_subpass = VKS_SUBPASS_EXTERNAL,
+                         .dst_subpass = VKS_SUBPASS_EXTERNAL};
 }
 
 vks_barrier vks_buffer_barrier(vks_mask src_stages, vks_mask src_access,
@@ -171,6 +188,32 @@ vks_barrier vks_buffer_barrier(vks_mask src_stages, vks_mask src_access,
                                        dst_access, loc);
     b.kind = VKS_BARRIER_BUFFER;
     b.region = region;
+    return b;
+}
+
+vks_barrier vks_image_barrier(vks_mask src_stages, vks_mask src_access,
+                              vks_mask dst_stages, vks_mask dst_access,
+                              vks_region region, uint32_t old_layout,
+                              uint32_t new_layout, vks_loc loc)
+{
+    vks_barrier b = vks_global_barrier(src_stages, src_access, dst_stages,
+                                       dst_access, loc);
+    b.kind = VKS_BARRIER_IMAGE;
+    b.region = region;
+    b.old_layout = old_layout;
+    b.new_layout = new_layout;
+    return b;
+}
+
+vks_barrier vks_subpass_dependency(uint32_t src_subpass, uint32_t dst_subpass,
+                                   vks_mask src_stages, vks_mask src_access,
+                                   vks_mask dst_stages, vks_mask dst_access,
+                                   vks_loc loc)
+{
+    vks_barrier b = vks_global_barrier(src_stages, src_access, dst_stages,
+                                       dst_access, loc);
+    b.src_subpass = src_subpass;
+    b.dst_subpass = dst_subpass;
     return b;
 }
 
@@ -241,7 +284,26 @@ void vks_program_print(const vks_program *p, FILE *out)
                 if (bar->kind == VKS_BARRIER_IMAGE)
                     fprintf(out, " %s->%s", vks_layout_name(bar->old_layout),
                             vks_layout_name(bar->new_layout));
+                if (bar->src_queue_family != bar->dst_queue_family)
+                    fprintf(out, " queue family %d->%d", (int)bar->src_queue_family,
+                            (int)bar->dst_queue_family);
+                if (cmd->kind == VKS_CMD_BEGIN_RENDER_PASS)
+                    fprintf(out, " subpass %d->%d", (int)bar->src_subpass,
+                            (int)bar->dst_subpass);
                 fputc('\n', out);
+            }
+            for (size_t e = 0; e < cmd->event_count; e++)
+                fprintf(out, "    event %s\n", p->event_names[cmd->events[e]]);
+            for (size_t a = 0; a < cmd->attachment_count; a++) {
+                const vks_attachment *att = &cmd->attachments[a];
+                static const char *loads[] = {"load", "clear", "dont_care", "none"};
+                static const char *stores[] = {"store", "dont_care", "none"};
+                fprintf(out, "    attachment %s", att->depth_stencil ? "depth" : "color");
+                print_region(out, p, att->region);
+                fprintf(out, " %s/%s %s->%s->%s\n", loads[att->load_op],
+                        stores[att->store_op], vks_layout_name(att->initial_layout),
+                        vks_layout_name(att->layout),
+                        vks_layout_name(att->final_layout));
             }
         }
     }

@@ -113,7 +113,40 @@ typedef struct {
     uint32_t old_layout, new_layout;     /* IMAGE; VKS_LAYOUT_UNKNOWN if unknown */
     uint32_t src_queue_family, dst_queue_family; /* VK_QUEUE_FAMILY_IGNORED = ~0u */
     vks_loc loc;                         /* where the barrier struct was filled */
+    /* BEGIN_RENDER_PASS only: a VkSubpassDependency(2) between these
+       subpasses (VKS_SUBPASS_EXTERNAL = VK_SUBPASS_EXTERNAL). */
+    uint32_t src_subpass, dst_subpass;
 } vks_barrier;
+
+#define VKS_SUBPASS_EXTERNAL UINT32_MAX
+#define VKS_QUEUE_FAMILY_IGNORED UINT32_MAX
+
+/*
+ * One attachment of a render pass instance (BEGIN_RENDER_PASS): the image
+ * view's subresource range, what the load and store operations do, and the
+ * layouts ("Render Pass Load/Store Operations", "Render Pass Layout
+ * Transitions").  One layout for every subpass that uses it.
+ */
+typedef enum {
+    VKS_LOAD_OP_LOAD,
+    VKS_LOAD_OP_CLEAR,
+    VKS_LOAD_OP_DONT_CARE,
+    VKS_LOAD_OP_NONE,
+} vks_load_op;
+typedef enum {
+    VKS_STORE_OP_STORE,
+    VKS_STORE_OP_DONT_CARE,
+    VKS_STORE_OP_NONE,
+} vks_store_op;
+
+typedef struct {
+    vks_region region;
+    bool depth_stencil; /* else a color attachment */
+    vks_load_op load_op;
+    vks_store_op store_op;
+    uint32_t initial_layout, layout, final_layout; /* VKS_LAYOUT_UNKNOWN if unknown */
+    vks_loc loc; /* where the VkAttachmentDescription was filled */
+} vks_attachment;
 
 typedef enum {
     VKS_CMD_ACTION,        /* copy, fill, dispatch, draw, ...: accesses */
@@ -139,6 +172,13 @@ typedef struct {
     vks_mask dependency_flags;
     uint32_t event;          /* events: index into vks_program.event_names */
     uint32_t secondary;      /* EXECUTE_COMMANDS: command buffer index */
+    /* WAIT_EVENTS on several events: all of them (event is the first). */
+    uint32_t *events;
+    size_t event_count, event_cap;
+    /* BEGIN_RENDER_PASS: the attachments; barriers hold the subpass
+       dependencies. */
+    vks_attachment *attachments;
+    size_t attachment_count, attachment_cap;
 } vks_cmd;
 
 /*
@@ -150,6 +190,7 @@ typedef struct {
     const char *name;        /* handle spelling, "cmd" */
     vks_loc begin, end;
     const char *function;    /* the C function that records it */
+    uint32_t queue_family;   /* of the pool; VKS_QUEUE_FAMILY_IGNORED: unknown */
     vks_cmd *cmds;
     size_t cmd_count, cmd_cap;
     vks_loc *path_steps;     /* loc + message per branch decision */
@@ -190,6 +231,10 @@ vks_cmd *vks_add_cmd(vks_program *p, uint32_t cb, vks_cmd_kind kind,
                      const char *name, vks_loc loc);
 void vks_cmd_add_access(vks_program *p, vks_cmd *cmd, vks_access access);
 void vks_cmd_add_barrier(vks_program *p, vks_cmd *cmd, vks_barrier barrier);
+/* SET_EVENT / RESET_EVENT / WAIT_EVENTS: the event(s) (vks_add_event). */
+void vks_cmd_add_event(vks_program *p, vks_cmd *cmd, uint32_t event);
+void vks_cmd_add_attachment(vks_program *p, vks_cmd *cmd,
+                            vks_attachment attachment);
 
 /* Convenience constructors. */
 vks_region vks_buffer_region(vks_res_id res, uint64_t offset, uint64_t size);
@@ -205,6 +250,16 @@ vks_barrier vks_global_barrier(vks_mask src_stages, vks_mask src_access,
 vks_barrier vks_buffer_barrier(vks_mask src_stages, vks_mask src_access,
                                vks_mask dst_stages, vks_mask dst_access,
                                vks_region region, vks_loc loc);
+vks_barrier vks_image_barrier(vks_mask src_stages, vks_mask src_access,
+                              vks_mask dst_stages, vks_mask dst_access,
+                              vks_region region, uint32_t old_layout,
+                              uint32_t new_layout, vks_loc loc);
+/* A VkSubpassDependency: src_subpass / dst_subpass may be
+   VKS_SUBPASS_EXTERNAL. */
+vks_barrier vks_subpass_dependency(uint32_t src_subpass, uint32_t dst_subpass,
+                                   vks_mask src_stages, vks_mask src_access,
+                                   vks_mask dst_stages, vks_mask dst_access,
+                                   vks_loc loc);
 
 /* Prints the IR in a stable text form (for tests and --dump-ir). */
 #include <stdio.h>

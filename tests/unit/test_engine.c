@@ -411,7 +411,9 @@ START_TEST(barriers_of_one_command_do_not_chain)
 {
     /* Two memory barriers in one vkCmdPipelineBarrier2 are separate
        dependencies at the same point: CLEAR->COMPUTE and COMPUTE->COPY do
-       not form a chain. */
+       not form an execution dependency chain (the write is made available
+       by the first and visible by the second, but COPY is not ordered
+       after CLEAR). */
     fixture f;
     vks_res_id buf, dst;
     setup_buffers(&f, &buf, &dst);
