@@ -224,11 +224,13 @@ int main(int argc, char **argv)
     vks_findings_sort(&findings);
     status = exit_status_of(&session, &findings, &options.report);
     write_report(out, &options, &session, &findings, &stats, status);
+    /* The report is complete on its stream before anything more goes to
+       stderr, so a terminal showing both never interleaves them. */
+    if (!close_output(out, &options))
+        status = 2;
     explain_hidden_failures(&findings, &options.report);
     if (!options.quiet)
         print_statistics(&findings, &stats, &options.report);
-    if (!close_output(out, &options))
-        status = 2;
 
     vks_arena_free(arena);
     return status;
