@@ -296,6 +296,33 @@ static void json_related_locations(vks_json *j, const uri_context *ctx,
         vks_json_array_end(j);
 }
 
+/* A stack object for a location recorded inside helper functions: the
+   location itself, then each call site outwards (SARIF 3.44: frames are
+   innermost first). */
+static void json_stack(vks_json *j, const uri_context *ctx, const vks_loc *loc)
+{
+    vks_json_object_begin(j);
+    vks_json_member_array(j, "frames");
+    for (const vks_loc *frame = loc; frame; frame = frame->caller) {
+        vks_json_object_begin(j);
+        vks_json_key(j, "location");
+        json_location(j, ctx, frame, -1, NULL);
+        vks_json_object_end(j);
+    }
+    vks_json_array_end(j);
+    vks_json_object_end(j);
+}
+
+static uint64_t call_depth(const vks_loc *loc)
+{
+    uint64_t depth = 0;
+    for (const vks_loc *call = loc->caller; call; call = call->caller)
+        depth++;
+    return depth;
+}
+
+/* One step of the code flow; a step inside helpers carries its call stack
+   and is nested one level per call, so viewers indent it. */
 static void json_thread_flow_location(vks_json *j, const uri_context *ctx,
                                       const vks_loc *loc, const char *message,
                                       size_t order)
@@ -303,6 +330,11 @@ static void json_thread_flow_location(vks_json *j, const uri_context *ctx,
     vks_json_object_begin(j);
     vks_json_key(j, "location");
     json_location(j, ctx, loc, -1, message);
+    if (loc->caller) {
+        vks_json_key(j, "stack");
+        json_stack(j, ctx, loc);
+        vks_json_member_uint(j, "nestingLevel", call_depth(loc));
+    }
     vks_json_member_uint(j, "executionOrder", order);
     vks_json_object_end(j);
 }
@@ -354,6 +386,11 @@ static void json_result(vks_json *j, const uri_context *ctx,
     json_location(j, ctx, &f->loc, -1, NULL);
     vks_json_array_end(j);
     json_related_locations(j, ctx, f);
+    if (f->loc.caller) {
+        vks_json_member_array(j, "stacks");
+        json_stack(j, ctx, &f->loc);
+        vks_json_array_end(j);
+    }
     json_code_flow(j, ctx, f);
 
     /* GitHub's own fingerprints append ":N" to tell apart findings whose

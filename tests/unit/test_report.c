@@ -360,6 +360,28 @@ START_TEST(sarif_keeps_at_most_ten_related_locations)
 }
 END_TEST
 
+START_TEST(sarif_gives_the_call_chain_as_a_stack)
+{
+    vks_loc call = {.file = "a.c", .line = 30, .col = 5};
+    vks_loc inside = {.file = "a.c", .line = 12, .col = 5, .caller = &call};
+    vks_finding *r = vks_finding_add(&f, VKS_RULE_HAZARD_RAW,
+                                     "READ_AFTER_WRITE", inside, "read");
+    vks_finding_note(&f, r, VKS_NOTE_EARLIER_ACCESS,
+                     (vks_loc){.file = "a.c", .line = 20, .col = 5}, "write");
+    char *s = render_sarif(&f, &o);
+    /* result.stacks: the access, then the call site. */
+    size_t stacks = find_after(s, 0, "\"stacks\"");
+    size_t inner = find_after(s, stacks, "\"startLine\": 12");
+    size_t outer = find_after(s, inner, "\"startLine\": 30");
+    size_t flows = find_after(s, outer, "\"codeFlows\"");
+    /* In the code flow only the step inside the helper is nested. */
+    size_t last = find_after(s, flows, "\"executionOrder\": 1");
+    find_after(s, last, "\"nestingLevel\": 1");
+    ck_assert_uint_eq(count_of(s, "\"nestingLevel\""), 1);
+    free(s);
+}
+END_TEST
+
 /* The fingerprint must survive the finding moving to another line. */
 static char *fingerprint_at(unsigned line)
 {
@@ -424,6 +446,7 @@ static Suite *report_suite(void)
     tcase_add_test(t, sarif_escapes_strings);
     tcase_add_test(t, sarif_keeps_at_most_ten_related_locations);
     tcase_add_test(t, sarif_fingerprint_ignores_line_numbers);
+    tcase_add_test(t, sarif_gives_the_call_chain_as_a_stack);
     tcase_add_test(t, sarif_is_deterministic);
     suite_add_tcase(s, t);
     return s;
