@@ -349,6 +349,7 @@ bool fe_vulkan_call(fe_ctx *cx, const char *name, CXCursor call, fe_val **args,
         fe_recording **r = find_recording(cx, args[0]);
         if (r) {
             vks_end_cmdbuf(cx->program, (*r)->cmdbuf, fe_loc(cx, call));
+            fe_attach_path_steps(cx, (*r)->cmdbuf);
             *r = (*r)->next;
         }
         return true;

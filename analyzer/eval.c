@@ -38,16 +38,33 @@ vks_loc fe_loc(fe_ctx *cx, CXCursor c)
                                NULL);
     vks_loc loc = {.line = line, .col = col,
                    .caller = cx->frame ? cx->frame->call_site : NULL};
+    loc.file = cx->default_path;
     if (file) {
         char *name = fe_string(cx, clang_getFileName(file));
-        if (cx->clang_main_name && strcmp(name, cx->clang_main_name) == 0)
-            loc.file = cx->given_path;
-        else
-            loc.file = name;
-    } else {
-        loc.file = cx->given_path;
+        loc.file = name;
+        for (fe_file_name *f = cx->file_names; f; f = f->next)
+            if (strcmp(name, f->clang_name) == 0)
+                loc.file = f->given;
     }
     return loc;
+}
+
+/* A limit reached or a construct not followed: never silent, never
+   "proved" (DESIGN.md section 2).  Reported once per place. */
+void fe_incomplete(fe_ctx *cx, CXCursor at, const char *message)
+{
+    vks_loc loc = fe_loc(cx, at);
+    for (size_t i = 0; i < cx->findings->count; i++) {
+        const vks_finding *f = &cx->findings->items[i];
+        if (f->rule == VKS_RULE_VKSYNC_INCOMPLETE && f->loc.line == loc.line &&
+            f->loc.col == loc.col && f->loc.file && loc.file &&
+            strcmp(f->loc.file, loc.file) == 0)
+            return;
+    }
+    vks_finding_add(cx->findings, VKS_RULE_VKSYNC_INCOMPLETE, NULL, loc,
+                    vks_arena_strdup(cx->findings->arena, message));
+    if (cx->stats)
+        cx->stats->incomplete++;
 }
 
 /* ---- small cursor helpers ---- */
@@ -773,7 +790,40 @@ static CXCursor function_definition(CXCursor call)
     CXCursor decl = clang_getCursorReferenced(callee);
     if (clang_getCursorKind(decl) != CXCursor_FunctionDecl)
         return clang_getNullCursor();
-    return clang_getCursorDefinition(decl);
+    return decl;
+}
+
+static unsigned usr_bucket(const char *usr)
+{
+    unsigned h = 2166136261u;
+    for (; *usr; usr++)
+        h = (h ^ (unsigned char)*usr) * 16777619u;
+    return h % FE_FUNCTION_BUCKETS;
+}
+
+/* The definition may be in this translation unit or in another analysed
+   file (a helper in helpers.c called from main.c): found by USR, which is
+   the same in every translation unit for functions with external linkage. */
+CXCursor fe_find_function(fe_ctx *cx, CXCursor decl)
+{
+    CXCursor def = clang_getCursorDefinition(decl);
+    if (!clang_Cursor_isNull(def) && clang_isCursorDefinition(def))
+        return def;
+    const char *usr = fe_string(cx, clang_getCursorUSR(decl));
+    for (fe_function *f = cx->functions[usr_bucket(usr)]; f; f = f->next)
+        if (strcmp(f->usr, usr) == 0)
+            return f->definition;
+    return clang_getNullCursor();
+}
+
+void fe_register_function(fe_ctx *cx, CXCursor definition)
+{
+    fe_function *f = vks_arena_alloc(cx->arena, sizeof *f);
+    f->usr = fe_string(cx, clang_getCursorUSR(definition));
+    f->definition = definition;
+    unsigned b = usr_bucket(f->usr);
+    f->next = cx->functions[b];
+    cx->functions[b] = f;
 }
 
 static CXCursor function_body(CXCursor fn)
@@ -841,9 +891,14 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
         return fe_unknown(cx);
 
     CXCursor fn = function_definition(call);
-    if (!clang_Cursor_isNull(fn) && !clang_Cursor_isNull(function_body(fn)) &&
-        (!cx->frame || cx->frame->depth < MAX_INLINE_DEPTH))
-        return inline_call(cx, fn, call, args, (unsigned)argc);
+    if (!clang_Cursor_isNull(fn))
+        fn = fe_find_function(cx, fn);
+    if (!clang_Cursor_isNull(fn) && !clang_Cursor_isNull(function_body(fn))) {
+        if (!cx->frame || cx->frame->depth < MAX_INLINE_DEPTH)
+            return inline_call(cx, fn, call, args, (unsigned)argc);
+        fe_incomplete(cx, call, "helper calls nested more than 8 deep are not "
+                                "followed; what this call records is not analysed");
+    }
 
     /* A function the evaluator cannot see into: whatever its non-const
        pointer arguments point at may have changed. */
@@ -867,7 +922,7 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
 
 static bool stopped(fe_ctx *cx)
 {
-    return (cx->ret && cx->ret->returned) ||
+    return cx->path_dead || (cx->ret && cx->ret->returned) ||
            (cx->loop && (cx->loop->broke || cx->loop->continued));
 }
 
@@ -1017,8 +1072,13 @@ static void exec_loop(fe_ctx *cx, CXCursor init, CXCursor cond, CXCursor inc,
                 bool known, value = condition(cx, cond, &known);
                 if (known && !value)
                     break;
-                if (!known && ++unknown_iterations > 2)
-                    break;
+                if (!known) {
+                    if (++unknown_iterations > 2)
+                        break;
+                    fe_path_note(cx, cond, vks_arena_printf(
+                        cx->arena, "`%s` is assumed true (loop iteration %u of 2)",
+                        fe_source_text(cx, cond), unknown_iterations));
+                }
             }
         }
         state.continued = false;
@@ -1029,8 +1089,138 @@ static void exec_loop(fe_ctx *cx, CXCursor init, CXCursor cond, CXCursor inc,
             break;
         if (!clang_Cursor_isNull(inc))
             fe_eval(cx, inc);
+        if (n + 1 == MAX_LOOP_ITERATIONS)
+            fe_incomplete(cx, body, "loop runs more than 256 times; only the "
+                                    "first 256 iterations are analysed");
     }
     cx->loop = outer;
+}
+
+/* ---- switch ---- */
+
+typedef enum { ENTRY_CASE, ENTRY_DEFAULT, ENTRY_STMT } switch_entry_kind;
+
+typedef struct {
+    switch_entry_kind kind;
+    CXCursor cursor; /* the case's value expression, or the statement */
+} switch_entry;
+
+typedef struct {
+    switch_entry *items;
+    size_t count, cap;
+} switch_body;
+
+static void flatten_switch(fe_ctx *cx, CXCursor c, switch_body *body)
+{
+    child_list ch = children_of(c);
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_CaseStmt:
+        if (ch.count >= 2) {
+            switch_entry e = {ENTRY_CASE, ch.items[0]};
+            VKS_PUSH(cx->arena, body->items, body->count, body->cap, e);
+            flatten_switch(cx, ch.items[ch.count - 1], body);
+        }
+        return;
+    case CXCursor_DefaultStmt:
+        if (ch.count >= 1) {
+            switch_entry e = {ENTRY_DEFAULT, clang_getNullCursor()};
+            VKS_PUSH(cx->arena, body->items, body->count, body->cap, e);
+            flatten_switch(cx, ch.items[ch.count - 1], body);
+        }
+        return;
+    default: {
+        switch_entry e = {ENTRY_STMT, c};
+        VKS_PUSH(cx->arena, body->items, body->count, body->cap, e);
+        return;
+    }
+    }
+}
+
+/* Runs the body from entry `start` on, as C does (fall-through until
+   `break`); `continue` belongs to the enclosing loop. */
+static void run_switch_from(fe_ctx *cx, const switch_body *body, size_t start)
+{
+    loop_state state = {false, false};
+    loop_state *outer = cx->loop;
+    cx->loop = &state;
+    for (size_t i = start; i < body->count && !stopped(cx); i++)
+        if (body->items[i].kind == ENTRY_STMT)
+            fe_exec(cx, body->items[i].cursor);
+    cx->loop = outer;
+    if (state.continued && outer)
+        outer->continued = true;
+}
+
+/* A switch on an unknown value is one decision with an alternative per
+   case label, and one for "no case matches" (the default label or none). */
+static void exec_switch(fe_ctx *cx, CXCursor c)
+{
+    child_list ch = children_of(c);
+    if (ch.count < 2)
+        return;
+    CXCursor cond = ch.items[0];
+    switch_body body = {NULL, 0, 0};
+    CXCursor block = ch.items[ch.count - 1];
+    if (clang_getCursorKind(block) == CXCursor_CompoundStmt) {
+        cursor_vec all = {.cx = cx};
+        clang_visitChildren(block, collect_all, &all);
+        for (unsigned i = 0; i < all.count; i++)
+            flatten_switch(cx, all.items[i], &body);
+    } else {
+        flatten_switch(cx, block, &body);
+    }
+    size_t default_at = SIZE_MAX;
+    unsigned ncases = 0;
+    for (size_t i = 0; i < body.count; i++) {
+        if (body.items[i].kind == ENTRY_DEFAULT)
+            default_at = i;
+        if (body.items[i].kind == ENTRY_CASE)
+            ncases++;
+    }
+
+    uint64_t value;
+    if (fe_known_int(fe_eval(cx, cond), &value)) {
+        for (size_t i = 0; i < body.count; i++) {
+            uint64_t label;
+            if (body.items[i].kind == ENTRY_CASE &&
+                fe_known_int(fe_eval(cx, body.items[i].cursor), &label) &&
+                label == value) {
+                run_switch_from(cx, &body, i);
+                return;
+            }
+        }
+        if (default_at != SIZE_MAX)
+            run_switch_from(cx, &body, default_at);
+        return;
+    }
+
+    const vks_smt_expr *sym = fe_symbolic(cx, cond);
+    const char *text = fe_source_text(cx, cond);
+    fe_alternative *alts = vks_arena_alloc(cx->arena, sizeof *alts * (ncases + 1));
+    size_t *starts = vks_arena_alloc(cx->arena, sizeof *starts * (ncases + 1));
+    fe_fact *no_case = vks_arena_alloc(cx->arena, sizeof *no_case * (ncases + 1));
+    unsigned n = 0;
+    for (size_t i = 0; i < body.count; i++) {
+        if (body.items[i].kind != ENTRY_CASE)
+            continue;
+        const vks_smt_expr *eq = fe_smt_binary(cx, VKS_SMT_EQ, sym,
+                                               fe_symbolic(cx, body.items[i].cursor));
+        fe_fact *fact = vks_arena_alloc(cx->arena, sizeof *fact);
+        *fact = (fe_fact){eq, true};
+        no_case[n] = (fe_fact){eq, false};
+        alts[n] = (fe_alternative){fact, 1, vks_arena_printf(
+            cx->arena, "`%s` is %s", text, fe_source_text(cx, body.items[i].cursor))};
+        starts[n++] = i;
+    }
+    alts[n] = (fe_alternative){no_case, ncases,
+                               vks_arena_printf(cx->arena, "`%s` matches no case%s",
+                                                text, default_at != SIZE_MAX
+                                                          ? " (default)" : "")};
+    starts[n] = default_at;
+    unsigned chosen = fe_choose(cx, cond, alts, n + 1);
+    if (chosen == UINT32_MAX || starts[chosen] == SIZE_MAX)
+        return;
+    run_switch_from(cx, &body, starts[chosen]);
 }
 
 void fe_exec(fe_ctx *cx, CXCursor c)
@@ -1054,8 +1244,21 @@ void fe_exec(fe_ctx *cx, CXCursor c)
         if (ch.count < 2)
             return;
         bool known, value = condition(cx, ch.items[0], &known);
-        if (!known)
-            value = true; /* paths: see fe_choose (issue 4) */
+        if (!known) {
+            const vks_smt_expr *sym = fe_symbolic(cx, ch.items[0]);
+            const char *text = fe_source_text(cx, ch.items[0]);
+            fe_fact *facts = vks_arena_alloc(cx->arena, 2 * sizeof *facts);
+            facts[0] = (fe_fact){sym, true};
+            facts[1] = (fe_fact){sym, false};
+            fe_alternative alts[2] = {
+                {&facts[0], 1, vks_arena_printf(cx->arena, "`%s` is true", text)},
+                {&facts[1], 1, vks_arena_printf(cx->arena, "`%s` is false", text)},
+            };
+            unsigned chosen = fe_choose(cx, ch.items[0], alts, 2);
+            if (chosen == UINT32_MAX)
+                return;
+            value = chosen == 0;
+        }
         if (value)
             fe_exec(cx, ch.items[1]);
         else if (ch.count > 2)
@@ -1082,6 +1285,9 @@ void fe_exec(fe_ctx *cx, CXCursor c)
                       ch.items[0], false);
         return;
     }
+    case CXCursor_SwitchStmt:
+        exec_switch(cx, c);
+        return;
     case CXCursor_BreakStmt:
         if (cx->loop)
             cx->loop->broke = true;

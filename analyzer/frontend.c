@@ -284,6 +284,8 @@ int vks_frontend_add_file(vks_frontend *fe, const char *path, const char **error
 
 /* ---- analysis ---- */
 
+enum { MAX_PATHS_PER_FUNCTION = 64, MAX_RUNS_PER_FUNCTION = 256 };
+
 typedef struct {
     fe_ctx *cx;
     bool found;
@@ -303,6 +305,146 @@ static enum CXChildVisitResult find_begin(CXCursor c, CXCursor parent,
     return CXChildVisit_Recurse;
 }
 
+static bool same_loc(vks_loc a, vks_loc b)
+{
+    return a.line == b.line && a.col == b.col &&
+           ((!a.file && !b.file) || (a.file && b.file && strcmp(a.file, b.file) == 0));
+}
+
+static bool same_mask(vks_mask a, vks_mask b)
+{
+    return a.known == b.known && (!a.known || a.bits == b.bits);
+}
+
+static bool same_region(vks_region a, vks_region b)
+{
+    return a.res == b.res && a.range_known == b.range_known &&
+           (!a.range_known ||
+            (a.offset == b.offset && a.size == b.size && a.aspect_mask == b.aspect_mask &&
+             a.base_mip == b.base_mip && a.mip_count == b.mip_count &&
+             a.base_layer == b.base_layer && a.layer_count == b.layer_count));
+}
+
+static bool same_cmd(const vks_cmd *a, const vks_cmd *b)
+{
+    if (a->kind != b->kind || strcmp(a->name, b->name) != 0 || !same_loc(a->loc, b->loc) ||
+        a->access_count != b->access_count || a->barrier_count != b->barrier_count ||
+        !same_mask(a->dependency_flags, b->dependency_flags))
+        return false;
+    for (size_t i = 0; i < a->access_count; i++) {
+        const vks_access *x = &a->accesses[i], *y = &b->accesses[i];
+        if (x->known != y->known ||
+            (x->known && (x->stage != y->stage || x->access != y->access ||
+                          x->layout != y->layout || !same_region(x->region, y->region))))
+            return false;
+    }
+    for (size_t i = 0; i < a->barrier_count; i++) {
+        const vks_barrier *x = &a->barriers[i], *y = &b->barriers[i];
+        if (x->kind != y->kind || !same_mask(x->src_stages, y->src_stages) ||
+            !same_mask(x->src_access, y->src_access) ||
+            !same_mask(x->dst_stages, y->dst_stages) ||
+            !same_mask(x->dst_access, y->dst_access) ||
+            !same_region(x->region, y->region) || x->old_layout != y->old_layout ||
+            x->new_layout != y->new_layout || !same_loc(x->loc, y->loc) ||
+            x->src_queue_family != y->src_queue_family ||
+            x->dst_queue_family != y->dst_queue_family)
+            return false;
+    }
+    return true;
+}
+
+/* Two paths that differ only in decisions that did not change what was
+   recorded (after vkEndCommandBuffer, or two switch cases doing the same)
+   record the same command buffer: it is kept once, with the first path's
+   steps, so each hazard is reported once. */
+static bool same_recording(const vks_cmdbuf *a, const vks_cmdbuf *b)
+{
+    if (!same_loc(a->begin, b->begin) || a->cmd_count != b->cmd_count)
+        return false;
+    for (size_t i = 0; i < a->cmd_count; i++)
+        if (!same_cmd(&a->cmds[i], &b->cmds[i]))
+            return false;
+    return true;
+}
+
+static void drop_repeated_recordings(vks_program *p, size_t function_first,
+                                     size_t run_first)
+{
+    size_t out = run_first;
+    for (size_t i = run_first; i < p->cmdbuf_count; i++) {
+        bool repeated = false;
+        for (size_t j = function_first; j < run_first && !repeated; j++)
+            repeated = same_recording(&p->cmdbufs[j], &p->cmdbufs[i]);
+        if (!repeated)
+            p->cmdbufs[out++] = p->cmdbufs[i];
+    }
+    p->cmdbuf_count = out;
+}
+
+/*
+ * Runs a recording function once per path (paths.c): each run replays the
+ * previous run's decisions up to the last one with an untried alternative.
+ * A run that reaches an infeasible decision leaves nothing behind.
+ */
+static void analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
+{
+    vks_program *p = fe->program;
+    cx->root_function = fe_string(cx, clang_getCursorSpelling(fn));
+    size_t function_first = p->cmdbuf_count;
+    unsigned feasible = 0, runs = 0;
+    cx->forced_count = 0;
+    for (;;) {
+        cx->decision_count = 0;
+        cx->fact_count = 0;
+        cx->step_count = 0;
+        cx->path_dead = false;
+        cx->recordings = NULL;
+        cx->globals = NULL;
+        size_t run_first = p->cmdbuf_count;
+        fe_run_function(cx, fn);
+        for (fe_recording *r = cx->recordings; r; r = r->next)
+            fe_attach_path_steps(cx, r->cmdbuf); /* never ended */
+        cx->recordings = NULL;
+        runs++;
+        if (cx->path_dead) {
+            p->cmdbuf_count = run_first;
+        } else {
+            feasible++;
+            if (fe->stats)
+                fe->stats->paths_explored++;
+            drop_repeated_recordings(p, function_first, run_first);
+        }
+        int i = (int)cx->decision_count - 1;
+        while (i >= 0 && cx->decisions[i].chosen + 1 >= cx->decisions[i].alternatives)
+            i--;
+        if (i < 0)
+            break;
+        if (feasible >= MAX_PATHS_PER_FUNCTION || runs >= MAX_RUNS_PER_FUNCTION) {
+            fe_incomplete(cx, fn, vks_arena_printf(
+                cx->arena, "more than %d paths through `%s`; the others are not "
+                "analysed", MAX_PATHS_PER_FUNCTION, cx->root_function));
+            break;
+        }
+        cx->decisions[i].chosen++;
+        cx->forced_count = (unsigned)i + 1;
+    }
+}
+
+static bool is_local_definition(CXCursor c)
+{
+    return clang_getCursorKind(c) == CXCursor_FunctionDecl &&
+           clang_isCursorDefinition(c) &&
+           clang_Location_isFromMainFile(clang_getCursorLocation(c));
+}
+
+static enum CXChildVisitResult register_function(CXCursor c, CXCursor parent,
+                                                 CXClientData data)
+{
+    if (is_local_definition(c))
+        fe_register_function(data, c);
+    return CXChildVisit_Continue;
+}
+
 typedef struct {
     vks_frontend *fe;
     fe_ctx *cx;
@@ -312,38 +454,39 @@ static enum CXChildVisitResult analyse_top_level(CXCursor c, CXCursor parent,
                                                  CXClientData data)
 {
     file_walk *w = data;
-    if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
-        !clang_isCursorDefinition(c) ||
-        !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+    if (!is_local_definition(c))
         return CXChildVisit_Continue;
     begin_search search = {.cx = w->cx, .found = false};
     clang_visitChildren(c, find_begin, &search);
-    if (!search.found)
-        return CXChildVisit_Continue;
-
-    fe_ctx *cx = w->cx;
-    cx->root_function = fe_string(cx, clang_getCursorSpelling(c));
-    cx->recordings = NULL;
-    fe_run_function(cx, c);
-    cx->recordings = NULL;
-    if (w->fe->stats)
-        w->fe->stats->paths_explored++;
+    if (search.found)
+        analyse_function(w->fe, w->cx, c);
     return CXChildVisit_Continue;
 }
 
 void vks_frontend_analyze(vks_frontend *fe)
 {
+    fe_ctx cx = {.arena = fe->arena,
+                 .program = fe->program,
+                 .findings = fe->findings,
+                 .stats = fe->stats,
+                 .default_path = fe->files ? fe->files->path : "?",
+                 .solver = vks_smt_solver_new()};
     for (parsed_file *f = fe->files; f; f = f->next) {
-        fe_ctx cx = {.arena = fe->arena,
-                     .program = fe->program,
-                     .findings = fe->findings,
-                     .stats = fe->stats,
-                     .given_path = f->path};
-        cx.clang_main_name = fe_string(&cx, clang_getTranslationUnitSpelling(f->tu));
+        fe_file_name *name = vks_arena_alloc(fe->arena, sizeof *name);
+        name->clang_name = fe_string(&cx, clang_getTranslationUnitSpelling(f->tu));
+        name->given = f->path;
+        name->next = cx.file_names;
+        cx.file_names = name;
+        clang_visitChildren(clang_getTranslationUnitCursor(f->tu), register_function,
+                            &cx);
+    }
+    for (parsed_file *f = fe->files; f; f = f->next) {
+        cx.default_path = f->path;
         file_walk walk = {.fe = fe, .cx = &cx};
         clang_visitChildren(clang_getTranslationUnitCursor(f->tu), analyse_top_level,
                             &walk);
     }
+    vks_smt_solver_free(cx.solver);
 }
 
 int vks_analyze_c_file(const char *path, const vks_frontend_options *options,

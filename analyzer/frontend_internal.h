@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "vksync/analyzer.h"
+#include "vksync/smt.h"
 
 /*
  * An abstract value.  Values are mutable trees in the arena: a variable's
@@ -80,6 +81,39 @@ typedef struct fe_resource {
     struct fe_resource *next;
 } fe_resource;
 
+/* A function definition any analysed file provides, by USR. */
+typedef struct fe_function {
+    const char *usr;
+    CXCursor definition;
+    struct fe_function *next;
+} fe_function;
+
+/* A translation unit's main file: clang's name for it and the path as
+   given, which is what locations show. */
+typedef struct fe_file_name {
+    const char *clang_name, *given;
+    struct fe_file_name *next;
+} fe_file_name;
+
+/* One branch decision on the current path (paths.c). */
+typedef struct {
+    unsigned chosen, alternatives;
+} fe_decision;
+
+/* What a path assumes: cond is non-zero (truth) or zero (!truth). */
+typedef struct {
+    const vks_smt_expr *cond;
+    bool truth;
+} fe_fact;
+
+typedef struct {
+    const fe_fact *facts;
+    unsigned fact_count;
+    const char *text;       /* the path step: "`use_compute` is false" */
+} fe_alternative;
+
+enum { FE_FUNCTION_BUCKETS = 256 };
+
 typedef struct fe_ctx {
     vks_arena *arena;
     vks_program *program;
@@ -93,9 +127,22 @@ typedef struct fe_ctx {
     struct fe_return_state *ret;  /* the innermost function's return */
     struct fe_loop_state *loop;   /* the innermost loop's break/continue */
     unsigned havoc_generation;
-    /* The path of the main file as given, and clang's name for it. */
-    const char *given_path;
-    const char *clang_main_name;
+    fe_file_name *file_names;
+    const char *default_path;     /* for locations without a file */
+    fe_function *functions[FE_FUNCTION_BUCKETS];
+
+    /* The path being executed (paths.c).  decisions[0..forced_count) are
+       replayed from the previous path; later ones are made afresh. */
+    fe_decision *decisions;
+    unsigned decision_count, decision_cap, forced_count;
+    fe_fact *facts;
+    size_t fact_count, fact_cap;
+    vks_loc *step_locs;
+    const char **step_texts;
+    size_t step_count, step_cap;
+    bool path_dead;             /* an infeasible decision: stop this path */
+    vks_smt_solver *solver;
+    unsigned fresh_names;
 } fe_ctx;
 
 /* ---- values (analyzer/values.c) ---- */
@@ -132,6 +179,31 @@ CXCursor fe_strip(CXCursor c);
    arena memory. */
 const char *fe_callee_entry_point(fe_ctx *cx, CXCursor call);
 char *fe_string(fe_ctx *cx, CXString s); /* copies and disposes */
+
+/* A function's definition in any analysed file, or a null cursor. */
+CXCursor fe_find_function(fe_ctx *cx, CXCursor decl);
+void fe_register_function(fe_ctx *cx, CXCursor definition);
+/* Reports a vksync-incomplete finding at `at` (once per place). */
+void fe_incomplete(fe_ctx *cx, CXCursor at, const char *message);
+
+/* ---- paths (analyzer/paths.c) ---- */
+/* Picks the alternative this path takes at an unknown branch (replaying a
+   forced decision or taking the first feasible one) and records its facts
+   and path step.  Returns UINT32_MAX when no alternative is feasible: the
+   path is dead (cx->path_dead). */
+unsigned fe_choose(fe_ctx *cx, CXCursor at, const fe_alternative *alts,
+                   unsigned count);
+/* The condition as an SMT expression over the path's unknowns. */
+const vks_smt_expr *fe_symbolic(fe_ctx *cx, CXCursor cond);
+const vks_smt_expr *fe_smt_binary(fe_ctx *cx, vks_smt_op op,
+                                  const vks_smt_expr *lhs,
+                                  const vks_smt_expr *rhs);
+/* The expression's source text for messages, shortened. */
+const char *fe_source_text(fe_ctx *cx, CXCursor c);
+/* Adds a path step that is not a choice (a loop iteration). */
+void fe_path_note(fe_ctx *cx, CXCursor at, const char *text);
+/* Copies the path's steps so far into a command buffer's notes. */
+void fe_attach_path_steps(fe_ctx *cx, uint32_t cmdbuf);
 
 /* ---- Vulkan command models (analyzer/commands.c) ---- */
 /* Handles a call to a Vulkan entry point; returns false when `name` is not

@@ -6,89 +6,22 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 #include <vulkan/vulkan_core.h>
 
 #include "util.h"
 #include "vksync/analyzer.h"
 
-typedef struct {
-    vks_arena *arena;
-    vks_program *program;
-    vks_findings findings;
-    vks_stats stats;
-    const char *error;
-    int status;
-    char path[256];
-    char *ir; /* vks_program_print's output */
-} analysis;
-
-static char temp_dir[64];
-
-static void make_temp_dir(void)
+/* Writes SOURCE as rec.c and analyses it. */
+static test_analysis *analyse(const char *source)
 {
-    strcpy(temp_dir, "/tmp/vksync-fe-XXXXXX");
-    ck_assert_ptr_nonnull(mkdtemp(temp_dir));
-}
-
-static void remove_temp_dir(void)
-{
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", temp_dir);
-    if (system(cmd) != 0)
-        fprintf(stderr, "could not remove %s\n", temp_dir);
-}
-
-static void write_file(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    ck_assert_ptr_nonnull(f);
-    fputs(text, f);
-    fclose(f);
-}
-
-static analysis *analyse_path(const char *path)
-{
-    analysis *a = calloc(1, sizeof *a);
-    a->arena = vks_arena_new();
-    a->program = vks_program_new(a->arena);
-    a->findings.arena = a->arena;
-    snprintf(a->path, sizeof a->path, "%s", path);
-    vks_frontend_options options = {0};
-    a->status = vks_analyze_c_file(a->path, &options, a->program, &a->findings,
-                                   &a->stats, &a->error);
-    size_t size;
-    FILE *out = open_memstream(&a->ir, &size);
-    vks_program_print(a->program, out);
-    fclose(out);
-    return a;
-}
-
-static analysis *analyse(const char *source)
-{
-    char path[128];
-    snprintf(path, sizeof path, "%s/rec.c", temp_dir);
-    write_file(path, source);
-    return analyse_path(path);
-}
-
-static void release(analysis *a)
-{
-    free(a->ir);
-    vks_arena_free(a->arena);
-    free(a);
-}
-
-/* The IR text without the first line (which names the temporary path). */
-static const char *ir_body(const analysis *a)
-{
-    const char *nl = strchr(a->ir, '\n');
-    return nl ? nl + 1 : a->ir;
+    static const char *const names[] = {"rec.c"};
+    test_write_file("rec.c", source);
+    return test_analyse(names, 1);
 }
 
 START_TEST(sync1_barrier_with_designated_initialisers)
 {
-    analysis *a = analyse(
+    test_analysis *a = analyse(
         "#include <vulkan/vulkan.h>\n"
         "void record(VkCommandBuffer cmd, VkBuffer src, VkBuffer dst) {\n"
         "    VkCommandBufferBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};\n"
@@ -109,7 +42,7 @@ START_TEST(sync1_barrier_with_designated_initialisers)
         "}\n");
     ck_assert_int_eq(a->status, 0);
     ck_assert_uint_eq(a->findings.count, 0);
-    ck_assert_str_eq(ir_body(a),
+    ck_assert_str_eq(test_ir_body(a),
                      "  5: vkCmdFillBuffer\n"
                      "    write CLEAR:TRANSFER_WRITE src[0:256]\n"
                      "  13: vkCmdPipelineBarrier\n"
@@ -131,13 +64,13 @@ START_TEST(sync1_barrier_with_designated_initialisers)
     ck_assert_uint_eq(cb->cmds[1].loc.col, 5);
     /* One resource per handle: src is the same in the fill, barrier, copy. */
     ck_assert_uint_eq(a->program->resource_count, 2);
-    release(a);
+    test_analysis_free(a);
 }
 END_TEST
 
 START_TEST(sync2_barrier_from_field_assignments_and_macros)
 {
-    analysis *a = analyse(
+    test_analysis *a = analyse(
         "#include <vulkan/vulkan.h>\n"
         "#define WRITE_STAGES (VK_PIPELINE_STAGE_2_COPY_BIT | VK_PIPELINE_STAGE_2_CLEAR_BIT)\n"
         "typedef struct { VkBuffer staging; VkCommandBuffer cmd; } Ctx;\n"
@@ -159,7 +92,7 @@ START_TEST(sync2_barrier_from_field_assignments_and_macros)
         "    vkEndCommandBuffer(ctx->cmd);\n"
         "}\n");
     ck_assert_int_eq(a->status, 0);
-    ck_assert_str_eq(ir_body(a),
+    ck_assert_str_eq(test_ir_body(a),
                      "  6: vkCmdUpdateBuffer\n"
                      "    write CLEAR:TRANSFER_WRITE ctx->staging[16:32]\n"
                      "  17: vkCmdPipelineBarrier2\n"
@@ -172,13 +105,13 @@ START_TEST(sync2_barrier_from_field_assignments_and_macros)
     ck_assert_str_eq(a->program->cmdbufs[0].name, "ctx->cmd");
     /* No extra execution-only barrier in sync2. */
     ck_assert_uint_eq(a->program->cmdbufs[0].cmds[1].barrier_count, 1);
-    release(a);
+    test_analysis_free(a);
 }
 END_TEST
 
 START_TEST(arrays_of_barriers_with_counts_and_nested_members)
 {
-    analysis *a = analyse(
+    test_analysis *a = analyse(
         "#include <vulkan/vulkan.h>\n"
         "void record(VkCommandBuffer cmd, VkImage color, VkImage depth, VkBuffer buf) {\n"
         "    vkBeginCommandBuffer(cmd, NULL);\n"
@@ -204,7 +137,7 @@ START_TEST(arrays_of_barriers_with_counts_and_nested_members)
         "    vkEndCommandBuffer(cmd);\n"
         "}\n");
     ck_assert_int_eq(a->status, 0);
-    ck_assert_str_eq(ir_body(a),
+    ck_assert_str_eq(test_ir_body(a),
                      "  20: vkCmdPipelineBarrier\n"
                      "    barrier global src=TOP_OF_PIPE srcAccess=NONE dst=COMPUTE_SHADER dstAccess=NONE\n"
                      "    barrier image src=TOP_OF_PIPE srcAccess=NONE dst=COMPUTE_SHADER "
@@ -215,13 +148,13 @@ START_TEST(arrays_of_barriers_with_counts_and_nested_members)
     ck_assert(cmd->dependency_flags.known);
     ck_assert_uint_eq(cmd->dependency_flags.bits, VK_DEPENDENCY_BY_REGION_BIT);
     ck_assert_uint_eq(cmd->barriers[1].region.layer_count, VKS_REMAINING);
-    release(a);
+    test_analysis_free(a);
 }
 END_TEST
 
 START_TEST(unknown_mask_and_range_stay_unknown)
 {
-    analysis *a = analyse(
+    test_analysis *a = analyse(
         "#include <vulkan/vulkan.h>\n"
         "void record(VkCommandBuffer cmd, VkBuffer buf, VkAccessFlags after,\n"
         "            VkDeviceSize offset, uint32_t n, const VkBufferCopy *regions) {\n"
@@ -235,7 +168,7 @@ START_TEST(unknown_mask_and_range_stay_unknown)
         "    vkEndCommandBuffer(cmd);\n"
         "}\n");
     ck_assert_int_eq(a->status, 0);
-    ck_assert_str_eq(ir_body(a),
+    ck_assert_str_eq(test_ir_body(a),
                      "  7: vkCmdPipelineBarrier\n"
                      "    barrier global src=ALL_TRANSFER srcAccess=NONE dst=? dstAccess=NONE\n"
                      "    barrier global src=ALL_TRANSFER srcAccess=TRANSFER_WRITE dst=? dstAccess=?\n"
@@ -245,13 +178,13 @@ START_TEST(unknown_mask_and_range_stay_unknown)
                      "    read COPY:TRANSFER_READ buf[?]\n"
                      "    write COPY:TRANSFER_WRITE buf[?]\n");
     ck_assert(!a->program->cmdbufs[0].cmds[0].barriers[1].dst_access.known);
-    release(a);
+    test_analysis_free(a);
 }
 END_TEST
 
 START_TEST(other_commands_are_unknown_not_guessed)
 {
-    analysis *a = analyse(
+    test_analysis *a = analyse(
         "#include <vulkan/vulkan.h>\n"
         "void record(VkCommandBuffer cmd, VkCommandBuffer other, VkBuffer buf) {\n"
         "    vkBeginCommandBuffer(cmd, NULL);\n"
@@ -267,20 +200,20 @@ START_TEST(other_commands_are_unknown_not_guessed)
     /* The fill on `other` is not part of cmd's recording; helper_only
        records nothing on its own. */
     ck_assert_uint_eq(a->program->cmdbuf_count, 1);
-    ck_assert_str_eq(ir_body(a),
+    ck_assert_str_eq(test_ir_body(a),
                      "  4: vkCmdDraw\n"
                      "    access ?\n"
                      "  5: vkCmdDispatchIndirect\n"
                      "    read DRAW_INDIRECT:INDIRECT_COMMAND_READ buf[64:76]\n"
                      "    access ?\n");
     ck_assert_int_eq(a->program->cmdbufs[0].cmds[0].kind, VKS_CMD_UNKNOWN);
-    release(a);
+    test_analysis_free(a);
 }
 END_TEST
 
 START_TEST(syntax_error_gives_incomplete_finding)
 {
-    analysis *a = analyse(
+    test_analysis *a = analyse(
         "#include <vulkan/vulkan.h>\n"
         "void record(VkCommandBuffer cmd, VkBuffer buf) {\n"
         "    vkBeginCommandBuffer(cmd, NULL);\n"
@@ -292,38 +225,40 @@ START_TEST(syntax_error_gives_incomplete_finding)
     ck_assert_uint_eq(a->findings.count, 1);
     ck_assert_int_eq(a->findings.items[0].rule, VKS_RULE_VKSYNC_INCOMPLETE);
     ck_assert_uint_eq(a->findings.items[0].loc.line, 5);
-    ck_assert_str_eq(a->findings.items[0].loc.file, a->path);
+    ck_assert_str_eq(a->findings.items[0].loc.file, test_path("rec.c"));
     ck_assert_ptr_nonnull(strstr(a->findings.items[0].message, "incomplete"));
     ck_assert_uint_eq(a->stats.incomplete, 1);
     /* What clang did parse is still analysed. */
     ck_assert_uint_eq(a->program->cmdbuf_count, 1);
     ck_assert_uint_eq(a->program->cmdbufs[0].cmd_count, 1);
-    release(a);
+    test_analysis_free(a);
 }
 END_TEST
 
 START_TEST(missing_file_is_a_one_line_error)
 {
-    char path[128];
-    snprintf(path, sizeof path, "%s/does-not-exist.c", temp_dir);
-    analysis *a = analyse_path(path);
+    static const char *const names[] = {"does-not-exist.c"};
+    char path[256];
+    snprintf(path, sizeof path, "%s", test_path("does-not-exist.c"));
+    test_analysis *a = test_analyse(names, 1);
     ck_assert_int_eq(a->status, 2);
     ck_assert_ptr_nonnull(a->error);
     ck_assert(strncmp(a->error, path, strlen(path)) == 0);
     ck_assert_ptr_null(strchr(a->error, '\n'));
     ck_assert_uint_eq(a->program->cmdbuf_count, 0);
-    release(a);
+    test_analysis_free(a);
 }
 END_TEST
 
 START_TEST(fatal_error_is_a_one_line_error)
 {
-    analysis *a = analyse("#include \"no-such-header.h\"\nvoid f(void) {}\n");
+    test_analysis *a = analyse("#include \"no-such-header.h\"\nvoid f(void) {}\n");
     ck_assert_int_eq(a->status, 2);
-    ck_assert(strncmp(a->error, a->path, strlen(a->path)) == 0);
+    const char *path = test_path("rec.c");
+    ck_assert(strncmp(a->error, path, strlen(path)) == 0);
     ck_assert_ptr_nonnull(strstr(a->error, "no-such-header.h"));
     ck_assert_ptr_null(strchr(a->error, '\n'));
-    release(a);
+    test_analysis_free(a);
 }
 END_TEST
 
@@ -331,7 +266,7 @@ int main(void)
 {
     Suite *s = suite_create("frontend");
     TCase *tc = tcase_create("frontend");
-    tcase_add_checked_fixture(tc, make_temp_dir, remove_temp_dir);
+    tcase_add_checked_fixture(tc, test_make_temp_dir, test_remove_temp_dir);
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, sync1_barrier_with_designated_initialisers);
     tcase_add_test(tc, sync2_barrier_from_field_assignments_and_macros);

@@ -1,7 +1,84 @@
 /* test_util.c - see util.h. */
 #include "util.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+#include "vksync/analyzer.h"
+
+static char temp_dir[64];
+static char path_buf[256];
+
+void test_make_temp_dir(void)
+{
+    strcpy(temp_dir, "/tmp/vksync-test-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(temp_dir));
+}
+
+void test_remove_temp_dir(void)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", temp_dir);
+    if (system(cmd) != 0)
+        fprintf(stderr, "could not remove %s\n", temp_dir);
+}
+
+const char *test_path(const char *name)
+{
+    snprintf(path_buf, sizeof path_buf, "%s/%s", temp_dir, name);
+    return path_buf;
+}
+
+const char *test_write_file(const char *name, const char *text)
+{
+    const char *path = test_path(name);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+    return path;
+}
+
+test_analysis *test_analyse(const char *const *names, size_t count)
+{
+    test_analysis *a = calloc(1, sizeof *a);
+    a->arena = vks_arena_new();
+    a->program = vks_program_new(a->arena);
+    a->findings.arena = a->arena;
+    vks_frontend_options options = {0};
+    vks_frontend *fe = vks_frontend_new(&options, a->program, &a->findings,
+                                        &a->stats);
+    for (size_t i = 0; i < count; i++) {
+        const char *path = vks_arena_strdup(a->arena, test_path(names[i]));
+        const char *error = NULL;
+        if (vks_frontend_add_file(fe, path, &error) != 0) {
+            a->status = 2;
+            if (!a->error)
+                a->error = error;
+        }
+    }
+    vks_frontend_analyze(fe);
+    vks_frontend_free(fe);
+    size_t size;
+    FILE *out = open_memstream(&a->ir, &size);
+    vks_program_print(a->program, out);
+    fclose(out);
+    return a;
+}
+
+void test_analysis_free(test_analysis *a)
+{
+    free(a->ir);
+    vks_arena_free(a->arena);
+    free(a);
+}
+
+const char *test_ir_body(const test_analysis *a)
+{
+    const char *nl = strchr(a->ir, '\n');
+    return nl ? nl + 1 : a->ir;
+}
 
 vks_loc test_loc(unsigned line)
 {

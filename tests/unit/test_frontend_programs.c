@@ -1,0 +1,350 @@
+/*
+ * test_frontend_programs.c - the front end on real program shapes (issue
+ * 4): loader call styles, helper functions in other files, paths through
+ * branches (with infeasible ones dropped by Z3), loops, pointers and
+ * compound literals, and resource identity through all of them.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+static test_analysis *analyse(const char *source)
+{
+    static const char *const names[] = {"rec.c"};
+    test_write_file("rec.c", source);
+    return test_analyse(names, 1);
+}
+
+/* The command names of command buffer CB, space separated. */
+static const char *cmd_names(const test_analysis *a, size_t cb)
+{
+    static char buf[512];
+    buf[0] = '\0';
+    const vks_cmdbuf *c = &a->program->cmdbufs[cb];
+    for (size_t i = 0; i < c->cmd_count; i++) {
+        if (i)
+            strcat(buf, " ");
+        strcat(buf, c->cmds[i].name);
+    }
+    return buf;
+}
+
+/* The path steps of command buffer CB, "; " separated. */
+static const char *steps(const test_analysis *a, size_t cb)
+{
+    static char buf[512];
+    buf[0] = '\0';
+    const vks_cmdbuf *c = &a->program->cmdbufs[cb];
+    for (size_t i = 0; i < c->path_step_count; i++) {
+        if (i)
+            strcat(buf, "; ");
+        strcat(buf, c->path_step_text[i]);
+    }
+    return buf;
+}
+
+START_TEST(loader_tables_globals_and_wrapper_macros)
+{
+    test_analysis *a = analyse(
+        "#define VK_NO_PROTOTYPES\n"
+        "#include <vulkan/vulkan.h>\n"
+        "PFN_vkBeginCommandBuffer vkBeginCommandBuffer;\n"       /* volk */
+        "PFN_vkEndCommandBuffer vkEndCommandBuffer;\n"
+        "PFN_vkCmdFillBuffer vkCmdFillBuffer;\n"
+        "typedef struct { PFN_vkCmdPipelineBarrier2 CmdPipelineBarrier2; } Device;\n"
+        "typedef struct { void (*CmdCopyBuffer)(VkCommandBuffer, VkBuffer, VkBuffer,\n"
+        "                 uint32_t, const VkBufferCopy *); } Table;\n"
+        "typedef struct { PFN_vkCmdDispatch vkCmdDispatch; } Funcs;\n"
+        "#define VK_CHECK(x) do { (void)(x); } while (0)\n"
+        "#define FILL(c, b) vkCmdFillBuffer(c, b, 0, 64, 0)\n"
+        "void record(Device *d, Table *vk, Funcs funcs, VkCommandBuffer cmd,\n"
+        "            VkBuffer a, VkBuffer b) {\n"
+        "    VK_CHECK(vkBeginCommandBuffer(cmd, NULL));\n"
+        "    FILL(cmd, a);\n"
+        "    VkMemoryBarrier2 m = {.srcStageMask = VK_PIPELINE_STAGE_2_CLEAR_BIT,\n"
+        "        .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT,\n"
+        "        .dstStageMask = VK_PIPELINE_STAGE_2_COPY_BIT,\n"
+        "        .dstAccessMask = VK_ACCESS_2_TRANSFER_READ_BIT};\n"
+        "    d->CmdPipelineBarrier2(cmd, &(VkDependencyInfo){\n"
+        "        .memoryBarrierCount = 1, .pMemoryBarriers = &m});\n"
+        "    vk->CmdCopyBuffer(cmd, a, b, 1, &(VkBufferCopy){.size = 64});\n"
+        "    funcs.vkCmdDispatch(cmd, 1, 1, 1);\n"
+        "    VK_CHECK(vkEndCommandBuffer(cmd));\n"
+        "}\n");
+    ck_assert_int_eq(a->status, 0);
+    ck_assert_uint_eq(a->program->cmdbuf_count, 1);
+    ck_assert_str_eq(test_ir_body(a),
+                     "  15: vkCmdFillBuffer\n"
+                     "    write CLEAR:TRANSFER_WRITE a[0:64]\n"
+                     "  20: vkCmdPipelineBarrier2\n"
+                     "    barrier global src=CLEAR srcAccess=TRANSFER_WRITE dst=COPY "
+                     "dstAccess=TRANSFER_READ\n"
+                     "  22: vkCmdCopyBuffer\n"
+                     "    read COPY:TRANSFER_READ a[0:64]\n"
+                     "    write COPY:TRANSFER_WRITE b[0:64]\n"
+                     "  23: vkCmdDispatch\n"
+                     "    access ?\n");
+    /* The wrapper macro's command is located at the macro's use. */
+    ck_assert_uint_eq(a->program->cmdbufs[0].cmds[0].loc.col, 5);
+    test_analysis_free(a);
+}
+END_TEST
+
+START_TEST(helpers_in_another_file_are_inlined_with_call_chain)
+{
+    test_write_file("helpers.h",
+                    "#include <vulkan/vulkan.h>\n"
+                    "void transition(VkCommandBuffer cmd, VkBuffer buf, VkAccessFlags src,\n"
+                    "                VkAccessFlags dst);\n"
+                    "void clear(VkCommandBuffer cmd, VkBuffer buf);\n");
+    test_write_file("helpers.c",
+                    "#include \"helpers.h\"\n"
+                    "void transition(VkCommandBuffer cmd, VkBuffer buf, VkAccessFlags src,\n"
+                    "                VkAccessFlags dst) {\n"
+                    "    VkBufferMemoryBarrier b = {.srcAccessMask = src, .dstAccessMask = dst,\n"
+                    "                               .buffer = buf, .size = VK_WHOLE_SIZE};\n"
+                    "    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT,\n"
+                    "        VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, NULL, 1, &b, 0, NULL);\n"
+                    "}\n"
+                    "static void fill(VkCommandBuffer c, VkBuffer b) { vkCmdFillBuffer(c, b, 0, 16, 1); }\n"
+                    "void clear(VkCommandBuffer cmd, VkBuffer buf) { fill(cmd, buf); }\n");
+    test_write_file("main.c",
+                    "#include \"helpers.h\"\n"
+                    "typedef struct { VkBuffer staging; VkBuffer bufs[2]; } Ctx;\n"
+                    "void record(Ctx *ctx, VkCommandBuffer cmd) {\n"
+                    "    vkBeginCommandBuffer(cmd, NULL);\n"
+                    "    clear(cmd, ctx->staging);\n"
+                    "    VkBuffer copy = ctx->staging;\n"
+                    "    transition(cmd, copy, VK_ACCESS_TRANSFER_WRITE_BIT,\n"
+                    "               VK_ACCESS_TRANSFER_READ_BIT);\n"
+                    "    clear(cmd, ctx->bufs[0]);\n"
+                    "    clear(cmd, ctx->bufs[1]);\n"
+                    "    vkEndCommandBuffer(cmd);\n"
+                    "}\n");
+    static const char *const names[] = {"main.c", "helpers.c"};
+    test_analysis *a = test_analyse(names, 2);
+    ck_assert_int_eq(a->status, 0);
+    ck_assert_uint_eq(a->program->cmdbuf_count, 1);
+    ck_assert_str_eq(test_ir_body(a),
+                     "  9: vkCmdFillBuffer\n"
+                     "    write CLEAR:TRANSFER_WRITE ctx->staging[0:16]\n"
+                     "  6: vkCmdPipelineBarrier\n"
+                     "    barrier global src=ALL_TRANSFER srcAccess=NONE dst=ALL_TRANSFER "
+                     "dstAccess=NONE\n"
+                     "    barrier buffer src=ALL_TRANSFER srcAccess=TRANSFER_WRITE "
+                     "dst=ALL_TRANSFER dstAccess=TRANSFER_READ ctx->staging[0:]\n"
+                     "  9: vkCmdFillBuffer\n"
+                     "    write CLEAR:TRANSFER_WRITE ctx->bufs[0][0:16]\n"
+                     "  9: vkCmdFillBuffer\n"
+                     "    write CLEAR:TRANSFER_WRITE ctx->bufs[1][0:16]\n");
+    /* staging (through a local copy too), bufs[0], bufs[1]. */
+    ck_assert_uint_eq(a->program->resource_count, 3);
+    /* fill() in helpers.c <- clear() in helpers.c:10 <- record() main.c:5 */
+    const vks_loc *loc = &a->program->cmdbufs[0].cmds[0].loc;
+    ck_assert_str_eq(loc->file, test_path("helpers.c"));
+    ck_assert_ptr_nonnull(loc->caller);
+    ck_assert_uint_eq(loc->caller->line, 10);
+    ck_assert_str_eq(loc->caller->file, test_path("helpers.c"));
+    ck_assert_ptr_nonnull(loc->caller->caller);
+    ck_assert_uint_eq(loc->caller->caller->line, 5);
+    ck_assert_str_eq(loc->caller->caller->file, test_path("main.c"));
+    ck_assert_ptr_null(loc->caller->caller->caller);
+    test_analysis_free(a);
+}
+END_TEST
+
+START_TEST(each_feasible_path_is_a_command_buffer)
+{
+    test_analysis *a = analyse(
+        "#include <vulkan/vulkan.h>\n"
+        "void record(VkCommandBuffer cmd, VkBuffer buf, int use_compute, int x) {\n"
+        "    vkBeginCommandBuffer(cmd, NULL);\n"
+        "    if (use_compute)\n"
+        "        vkCmdDispatch(cmd, 1, 1, 1);\n"
+        "    else\n"
+        "        vkCmdFillBuffer(cmd, buf, 0, 4, 0);\n"
+        "    if (x > 3)\n"
+        "        vkCmdFillBuffer(cmd, buf, 0, 8, 0);\n"
+        "    if (x < 2)\n"              /* infeasible after x > 3 */
+        "        vkCmdFillBuffer(cmd, buf, 0, 16, 0);\n"
+        "    vkEndCommandBuffer(cmd);\n"
+        "}\n");
+    ck_assert_int_eq(a->status, 0);
+    /* 2 x 3: (x > 3, x < 2) is dropped. */
+    ck_assert_uint_eq(a->program->cmdbuf_count, 6);
+    ck_assert_uint_eq(a->stats.paths_explored, 6);
+    ck_assert_str_eq(cmd_names(a, 0), "vkCmdDispatch vkCmdFillBuffer");
+    ck_assert_str_eq(steps(a, 0), "`use_compute` is true; `x > 3` is true; `x < 2` is false");
+    ck_assert_uint_eq(a->program->cmdbufs[0].path_steps[0].line, 4);
+    ck_assert_uint_eq(a->program->cmdbufs[0].path_steps[1].line, 8);
+    for (size_t cb = 0; cb < a->program->cmdbuf_count; cb++) {
+        const vks_cmdbuf *c = &a->program->cmdbufs[cb];
+        size_t fills_8_or_16 = 0;
+        for (size_t i = 0; i < c->cmd_count; i++)
+            if (c->cmds[i].loc.line == 9 || c->cmds[i].loc.line == 11)
+                fills_8_or_16++;
+        ck_assert_uint_le(fills_8_or_16, 1);
+    }
+    ck_assert_str_eq(steps(a, 5), "`use_compute` is false; `x > 3` is false; `x < 2` is false");
+    ck_assert_str_eq(cmd_names(a, 5), "vkCmdFillBuffer");
+    test_analysis_free(a);
+}
+END_TEST
+
+START_TEST(switch_cases_are_alternatives)
+{
+    test_analysis *a = analyse(
+        "#include <vulkan/vulkan.h>\n"
+        "enum mode { MODE_CLEAR, MODE_COPY, MODE_BOTH };\n"
+        "void record(VkCommandBuffer cmd, VkBuffer a, VkBuffer b, enum mode m) {\n"
+        "    vkBeginCommandBuffer(cmd, NULL);\n"
+        "    switch (m) {\n"
+        "    case MODE_BOTH:\n"
+        "        vkCmdFillBuffer(cmd, a, 0, 4, 0);\n"
+        "        /* fall through */\n"
+        "    case MODE_COPY:\n"
+        "        vkCmdCopyBuffer(cmd, a, b, 1, &(VkBufferCopy){.size = 4});\n"
+        "        break;\n"
+        "    default:\n"
+        "        vkCmdFillBuffer(cmd, b, 0, 4, 0);\n"
+        "    }\n"
+        "    if (m == MODE_BOTH)\n"    /* decided by the switch */
+        "        vkCmdDispatch(cmd, 1, 1, 1);\n"
+        "    vkEndCommandBuffer(cmd);\n"
+        "}\n");
+    ck_assert_int_eq(a->status, 0);
+    ck_assert_uint_eq(a->program->cmdbuf_count, 3);
+    ck_assert_str_eq(cmd_names(a, 0), "vkCmdFillBuffer vkCmdCopyBuffer vkCmdDispatch");
+    ck_assert_str_eq(steps(a, 0), "`m` is MODE_BOTH; `m == MODE_BOTH` is true");
+    ck_assert_str_eq(cmd_names(a, 1), "vkCmdCopyBuffer");
+    ck_assert_str_eq(steps(a, 1), "`m` is MODE_COPY; `m == MODE_BOTH` is false");
+    ck_assert_str_eq(cmd_names(a, 2), "vkCmdFillBuffer");
+    ck_assert_str_eq(steps(a, 2), "`m` matches no case (default); `m == MODE_BOTH` is false");
+    test_analysis_free(a);
+}
+END_TEST
+
+START_TEST(frame_loop_is_unrolled_twice)
+{
+    test_analysis *a = analyse(
+        "#include <vulkan/vulkan.h>\n"
+        "int still_running(void);\n"
+        "void frame(VkCommandBuffer cmd, VkBuffer src, VkBuffer dst) {\n"
+        "    vkBeginCommandBuffer(cmd, NULL);\n"
+        "    while (still_running()) {\n"
+        "        vkCmdCopyBuffer(cmd, src, dst, 1, &(VkBufferCopy){.size = 4});\n"
+        "        vkCmdFillBuffer(cmd, src, 0, 4, 0);\n"
+        "    }\n"
+        "    vkEndCommandBuffer(cmd);\n"
+        "}\n");
+    ck_assert_int_eq(a->status, 0);
+    ck_assert_uint_eq(a->program->cmdbuf_count, 1);
+    ck_assert_str_eq(cmd_names(a, 0),
+                     "vkCmdCopyBuffer vkCmdFillBuffer vkCmdCopyBuffer vkCmdFillBuffer");
+    ck_assert_str_eq(steps(a, 0),
+                     "`still_running()` is assumed true (loop iteration 1 of 2); "
+                     "`still_running()` is assumed true (loop iteration 2 of 2)");
+    test_analysis_free(a);
+}
+END_TEST
+
+START_TEST(arrays_filled_in_loops_and_pointer_arithmetic)
+{
+    test_analysis *a = analyse(
+        "#include <vulkan/vulkan.h>\n"
+        "#define N 3\n"
+        "static void set_range(VkBufferMemoryBarrier *b, VkBuffer buf, VkDeviceSize at) {\n"
+        "    b->buffer = buf; b->offset = at; b->size = 16;\n"
+        "    b->srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;\n"
+        "    b->dstAccessMask = VK_ACCESS_SHADER_READ_BIT;\n"
+        "}\n"
+        "void record(VkCommandBuffer cmd, VkBuffer buf) {\n"
+        "    vkBeginCommandBuffer(cmd, NULL);\n"
+        "    VkBufferMemoryBarrier bs[N];\n"
+        "    for (unsigned i = 0; i < N; i++)\n"
+        "        set_range(bs + i, buf, i * 64);\n"
+        "    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,\n"
+        "        VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 0, NULL, N, bs, 0, NULL);\n"
+        "    vkEndCommandBuffer(cmd);\n"
+        "}\n");
+    ck_assert_int_eq(a->status, 0);
+    const vks_cmd *cmd = &a->program->cmdbufs[0].cmds[0];
+    ck_assert_uint_eq(cmd->barrier_count, 4);
+    for (unsigned i = 0; i < 3; i++) {
+        const vks_barrier *b = &cmd->barriers[1 + i];
+        ck_assert_int_eq(b->kind, VKS_BARRIER_BUFFER);
+        ck_assert(b->region.range_known);
+        ck_assert_uint_eq(b->region.offset, i * 64);
+        ck_assert_uint_eq(b->region.size, 16);
+        ck_assert(b->src_access.known && b->dst_access.known);
+    }
+    ck_assert_uint_eq(a->program->resource_count, 1);
+    test_analysis_free(a);
+}
+END_TEST
+
+START_TEST(too_many_paths_is_incomplete)
+{
+    char source[4096];
+    strcpy(source, "#include <vulkan/vulkan.h>\n"
+                   "void record(VkCommandBuffer cmd, VkBuffer b, const int *f) {\n"
+                   "    vkBeginCommandBuffer(cmd, NULL);\n");
+    for (int i = 0; i < 8; i++) {
+        char line[128];
+        snprintf(line, sizeof line,
+                 "    if (f[%d]) vkCmdFillBuffer(cmd, b, %d, 4, 0);\n", i, i * 4);
+        strcat(source, line);
+    }
+    strcat(source, "    vkEndCommandBuffer(cmd);\n}\n");
+    test_analysis *a = analyse(source);
+    ck_assert_int_eq(a->status, 0);
+    ck_assert_uint_eq(a->program->cmdbuf_count, 64);
+    ck_assert_uint_eq(a->findings.count, 1);
+    ck_assert_int_eq(a->findings.items[0].rule, VKS_RULE_VKSYNC_INCOMPLETE);
+    ck_assert_uint_eq(a->findings.items[0].loc.line, 2);
+    ck_assert_uint_eq(a->stats.incomplete, 1);
+    test_analysis_free(a);
+}
+END_TEST
+
+START_TEST(recursion_is_bounded_and_incomplete)
+{
+    test_analysis *a = analyse(
+        "#include <vulkan/vulkan.h>\n"
+        "static void again(VkCommandBuffer cmd, VkBuffer b, int n) {\n"
+        "    vkCmdFillBuffer(cmd, b, 0, 4, 0);\n"
+        "    again(cmd, b, n + 1);\n"
+        "}\n"
+        "void record(VkCommandBuffer cmd, VkBuffer b) {\n"
+        "    vkBeginCommandBuffer(cmd, NULL);\n"
+        "    again(cmd, b, 0);\n"
+        "    vkEndCommandBuffer(cmd);\n"
+        "}\n");
+    ck_assert_int_eq(a->status, 0);
+    ck_assert_uint_eq(a->program->cmdbufs[0].cmd_count, 8);
+    ck_assert_uint_eq(a->findings.count, 1);
+    ck_assert_int_eq(a->findings.items[0].rule, VKS_RULE_VKSYNC_INCOMPLETE);
+    ck_assert_uint_eq(a->findings.items[0].loc.line, 4);
+    test_analysis_free(a);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("frontend-programs");
+    TCase *tc = tcase_create("programs");
+    tcase_add_checked_fixture(tc, test_make_temp_dir, test_remove_temp_dir);
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, loader_tables_globals_and_wrapper_macros);
+    tcase_add_test(tc, helpers_in_another_file_are_inlined_with_call_chain);
+    tcase_add_test(tc, each_feasible_path_is_a_command_buffer);
+    tcase_add_test(tc, switch_cases_are_alternatives);
+    tcase_add_test(tc, frame_loop_is_unrolled_twice);
+    tcase_add_test(tc, arrays_filled_in_loops_and_pointer_arithmetic);
+    tcase_add_test(tc, too_many_paths_is_incomplete);
+    tcase_add_test(tc, recursion_is_bounded_and_incomplete);
+    suite_add_tcase(s, tc);
+    return test_run_suite(s);
+}
