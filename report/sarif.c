@@ -56,6 +56,25 @@ typedef struct {
     char *cwd; /* NULL if unknown */
 } uri_context;
 
+/* The path relative to the working directory (%SRCROOT%) when it is
+   relative or lies under it ("./a.c" and "$PWD/a.c" both give "a.c"); an
+   absolute path elsewhere is returned unchanged. */
+static const char *srcroot_relative(const uri_context *ctx, const char *path)
+{
+    if (!path)
+        return "";
+    if (path[0] == '/') {
+        size_t n = ctx->cwd ? strlen(ctx->cwd) : 0;
+        if (n > 1 && strncmp(path, ctx->cwd, n) == 0 && path[n] == '/')
+            path += n + 1;
+        else
+            return path;
+    }
+    while (path[0] == '.' && path[1] == '/')
+        path += 2;
+    return path;
+}
+
 /* Writes the members uri (and uriBaseId) into the current object. */
 static void json_artifact_uri(vks_json *j, const uri_context *ctx,
                               const char *path)
@@ -63,16 +82,8 @@ static void json_artifact_uri(vks_json *j, const uri_context *ctx,
     char *uri = NULL;
     size_t uri_size = 0;
     FILE *u = open_memstream(&uri, &uri_size);
-    bool relative = true;
-    if (path[0] == '/') {
-        size_t n = ctx->cwd ? strlen(ctx->cwd) : 0;
-        if (n > 1 && strncmp(path, ctx->cwd, n) == 0 && path[n] == '/')
-            path += n + 1;
-        else
-            relative = false;
-    }
-    while (relative && path[0] == '.' && path[1] == '/')
-        path += 2;
+    path = srcroot_relative(ctx, path);
+    bool relative = path[0] != '/';
     if (!relative)
         fputs("file://", u);
     write_uri_path(u, path);
@@ -255,19 +266,21 @@ static uint64_t fnv1a_without_numbers(uint64_t h, const char *s)
     return (h ^ 0xff) * 0x100000001b3ull;
 }
 
-/* partialFingerprints "vksyncHash/v1": rule, file, message and the notes'
+/* partialFingerprints "vksyncHash/v1": rule, file (as its %SRCROOT%
+   relative URI path, so "./a.c" and "a.c" agree), message and the notes'
    kinds and messages, without line or column numbers, so an alert keeps its
    identity when code above it moves (CONVENTIONS.md, SARIF). */
-static uint64_t finding_fingerprint(const vks_finding *f)
+static uint64_t finding_fingerprint(const uri_context *ctx,
+                                    const vks_finding *f)
 {
     uint64_t h = 0xcbf29ce484222325ull;
     h = fnv1a(h, vks_rule_get(f->rule)->id);
-    h = fnv1a(h, f->loc.file);
+    h = fnv1a(h, srcroot_relative(ctx, f->loc.file));
     h = fnv1a_without_numbers(h, f->message);
     for (size_t n = 0; n < f->note_count; n++) {
         char kind[2] = {(char)('0' + f->notes[n].kind), 0};
         h = fnv1a(h, kind);
-        h = fnv1a(h, f->notes[n].loc.file);
+        h = fnv1a(h, srcroot_relative(ctx, f->notes[n].loc.file));
         h = fnv1a_without_numbers(h, f->notes[n].message);
     }
     return h;
@@ -423,7 +436,7 @@ static void json_results(vks_json *j, const uri_context *ctx,
         const vks_finding *f = &findings->items[i];
         if (!vks_report_shows(f, options))
             continue;
-        uint64_t hash = finding_fingerprint(f);
+        uint64_t hash = finding_fingerprint(ctx, f);
         size_t occurrence = 1;
         if (seen) {
             size_t k = 0;

@@ -109,6 +109,13 @@ check "--checks cannot turn an unfinished analysis into a pass" exit_is 2
 check "... and stderr says why" err_has "could not finish"
 run --quiet "$tmp/frame.c" -- -DMAX_FRAMES=3
 check "flags after -- reach the compiler" exit_is 0
+mkdir "$tmp/compdb"
+cat >"$tmp/compdb/compile_commands.json" <<JSON
+[{"directory": "$tmp", "file": "$tmp/frame.c",
+  "arguments": ["cc", "-DMAX_FRAMES=3", "-c", "$tmp/frame.c"]}]
+JSON
+run --quiet -p "$tmp/compdb" "$tmp/frame.c"
+check "-p DIR reads the flags from compile_commands.json" exit_is 0
 
 # ---- input errors: one line naming the file; the other files still analysed
 run --quiet no-such-file.c "$bad"
@@ -135,6 +142,11 @@ run --quiet --format=sarif -o "$tmp/report.sarif" "$bad"
 check "-o writes the report" sh -c "grep -q '\"ruleId\": \"hazard-read-after-write\"' '$tmp/report.sarif'"
 check "-o leaves stdout empty" out_empty
 check "-o keeps the exit status" exit_is 1
+
+"$tool" --quiet --format=sarif "$bad" 2>/dev/null | grep vksyncHash >"$tmp/fp1"
+"$tool" --quiet --format=sarif "./$bad" 2>/dev/null | grep vksyncHash >"$tmp/fp2"
+"$tool" --quiet --format=sarif "$(pwd)/$bad" 2>/dev/null | grep vksyncHash >"$tmp/fp3"
+check "SARIF fingerprints do not depend on how the path is spelt" sh -c "[ -s '$tmp/fp1' ] && cmp -s '$tmp/fp1' '$tmp/fp2' && cmp -s '$tmp/fp1' '$tmp/fp3'"
 
 mkdir "$tmp/readonly" && chmod a-w "$tmp/readonly"
 run --quiet -o "$tmp/readonly/x.txt" "$bad"
