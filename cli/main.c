@@ -217,6 +217,12 @@ int main(int argc, char **argv)
     vks_findings findings = {.arena = arena};
     vks_stats stats = {0};
     cli_collect_inputs(&session, &options);
+    const char *compdb_error = NULL;
+    if (options.compdb_dir &&
+        vks_compdb_check(options.compdb_dir, arena, &compdb_error) != 0) {
+        cli_input_error(&session, "%s", compdb_error);
+        options.compdb_dir = NULL;
+    }
     vks_program *program = build_program(&session, &options, &findings, &stats);
     if (options.dump_ir)
         vks_program_print(program, out);

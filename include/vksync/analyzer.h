@@ -35,6 +35,11 @@ int vks_analyze_c_file(const char *path, const vks_frontend_options *options,
  * releases libclang's memory (the IR lives on in the program's arena).
  */
 typedef struct vks_frontend vks_frontend;
+
+/* Whether DIR/compile_commands.json (-p DIR) loads: 0, or 2 with *error a
+   one-line message naming it (arena memory).  Call it once before the files;
+   on failure, analyse them without compdb_dir. */
+int vks_compdb_check(const char *dir, vks_arena *arena, const char **error);
 vks_frontend *vks_frontend_new(const vks_frontend_options *options,
                                vks_program *program, vks_findings *findings,
                                vks_stats *stats);

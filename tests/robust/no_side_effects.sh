@@ -2,7 +2,7 @@
 # no_side_effects.sh TOOL SOURCE_DIR - the tool writes nothing but the output
 # the user named and executes nothing from the analysed project (issue 7).
 #
-# A copy of examples/ in a temporary directory is analysed from inside that
+# A copy of examples/ (and tests/robust/inputs/) in a temporary directory is analysed from inside that
 # directory (text to stdout; SARIF with -o; through a compile_commands.json)
 # with HOME and TMPDIR pointing at empty directories.  Afterwards every file
 # of the copy has its old content, the only new file is the -o output, and
@@ -16,7 +16,10 @@ src="$2"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir "$tmp/home" "$tmp/tmpdir"
-cp -R "$src/examples" "$tmp/project"
+mkdir "$tmp/project"
+# examples/ and this test's own inputs (the good file with its hazard).
+[ -d "$src/examples" ] && cp -R "$src/examples" "$tmp/project/examples"
+cp -R "$src/tests/robust/inputs" "$tmp/project/inputs"
 cd "$tmp/project" || exit 2
 
 cat >probe-compiler.sh <<PROBE

@@ -2,9 +2,17 @@
 # sanitizer environment (included from tests/CMakeLists.txt).
 set(VKS_ROBUST_DIR ${CMAKE_CURRENT_SOURCE_DIR}/robust)
 
+# The bad-input table: each bad input alongside a good file; exit status 2,
+# the file named, the good file's finding still reported.  Includes a
+# 50,000-line function: the TIMEOUT is the "must not hang" check, generous
+# for a sanitizer build on a busy machine.
+add_test(NAME robust.bad_input
+         COMMAND ${VKS_ROBUST_DIR}/bad_input.sh $<TARGET_FILE:vksync-lint> ${PROJECT_SOURCE_DIR})
+set_tests_properties(robust.bad_input PROPERTIES TIMEOUT 900)
+
 # In a -DVKSYNC_SANITIZE=ON tree every test runs with the sanitizer options:
 # UBSan stops at the first report with a stack, LeakSanitizer uses the
-# documented suppressions for libclang's process-lifetime allocations.
+# suppressions in tests/lsan.supp.
 # Tests labelled no-sanitize are skipped by scripts/test.sh's sanitizer run
 # (ctest -LE no-sanitize).
 function(vks_apply_sanitizer_environment)
