@@ -10,6 +10,16 @@ add_test(NAME robust.bad_input
          COMMAND ${VKS_ROBUST_DIR}/bad_input.sh $<TARGET_FILE:vksync-lint> ${PROJECT_SOURCE_DIR})
 set_tests_properties(robust.bad_input PROPERTIES TIMEOUT 900)
 
+# Same input, same bytes out: text and SARIF over examples/, twice with -j 1
+# and with -j 2, and -o FILE equal to stdout.
+add_test(NAME robust.determinism
+         COMMAND ${VKS_ROBUST_DIR}/determinism.sh $<TARGET_FILE:vksync-lint> ${PROJECT_SOURCE_DIR})
+
+# Writes nothing but -o's file (not in the project, HOME or TMPDIR) and
+# executes nothing named by the analysed project.
+add_test(NAME robust.no_side_effects
+         COMMAND ${VKS_ROBUST_DIR}/no_side_effects.sh $<TARGET_FILE:vksync-lint> ${PROJECT_SOURCE_DIR})
+
 # In a -DVKSYNC_SANITIZE=ON tree every test runs with the sanitizer options:
 # UBSan stops at the first report with a stack, LeakSanitizer uses the
 # suppressions in tests/lsan.supp.
