@@ -42,6 +42,20 @@ static void analyze_spirv_input(cli_session *session, const char *path)
     cli_input_error(session, "%s: SPIR-V analysis not available yet", path);
 }
 
+/* -p DIR whose compile_commands.json cannot be loaded is one input error;
+   the files are then analysed with the flags after "--" (clang-tidy's
+   fallback for a file without a command). */
+static void check_compilation_database(cli_session *session,
+                                       cli_options *options)
+{
+    const char *error = NULL;
+    if (options->compdb_dir &&
+        vks_compdb_check(options->compdb_dir, session->arena, &error) != 0) {
+        cli_input_error(session, "%s", error);
+        options->compdb_dir = NULL;
+    }
+}
+
 /*
  * Builds one program from every input: the C files go to one front end, so
  * a helper defined in one file and called from another is followed; a file
@@ -217,12 +231,7 @@ int main(int argc, char **argv)
     vks_findings findings = {.arena = arena};
     vks_stats stats = {0};
     cli_collect_inputs(&session, &options);
-    const char *compdb_error = NULL;
-    if (options.compdb_dir &&
-        vks_compdb_check(options.compdb_dir, arena, &compdb_error) != 0) {
-        cli_input_error(&session, "%s", compdb_error);
-        options.compdb_dir = NULL;
-    }
+    check_compilation_database(&session, &options);
     vks_program *program = build_program(&session, &options, &findings, &stats);
     if (options.dump_ir)
         vks_program_print(program, out);
