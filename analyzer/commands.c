@@ -51,7 +51,11 @@ static const command_row command_table[] = {
 static vks_res_id resource_of(fe_ctx *cx, const fe_val *handle, vks_res_kind kind,
                               vks_loc seen_at)
 {
-    if (!handle || handle->kind != VAL_SYM || !handle->ident)
+    /* A handle straight from a call the evaluator cannot see into
+       (`lookup(3)`) could be any resource: unknown.  Stored in a variable
+       first, it is that variable's resource. */
+    if (!handle || handle->kind != VAL_SYM || !handle->ident ||
+        strncmp(handle->ident, "call:", 5) == 0)
         return VKS_RES_UNKNOWN;
     for (fe_resource *r = cx->resources; r; r = r->next)
         if (strcmp(r->ident, handle->ident) == 0)

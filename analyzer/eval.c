@@ -457,15 +457,14 @@ fe_val *fe_lvalue(fe_ctx *cx, CXCursor expr)
 
 /* A value assigned to a variable that only has a name by where it came
    from (a function's result) is named after the variable instead, so
-   `VkBuffer b = make_buffer();` is the resource "b". */
+   `VkBuffer b = make_buffer();` is the resource "b" (and `ctx->b = ...`
+   the resource "ctx->b"). */
 static void store(fe_ctx *cx, fe_val *dst, const fe_val *src, CXCursor lhs)
 {
     fe_assign(cx, dst, src);
-    if (src->kind == VAL_SYM && src->ident && strncmp(src->ident, "call:", 5) == 0 &&
-        clang_getCursorKind(fe_strip(lhs)) == CXCursor_DeclRefExpr) {
-        dst->ident = vks_arena_printf(cx->arena, "%s=%s", src->ident,
-                                      fe_string(cx, clang_getCursorSpelling(fe_strip(lhs))));
-        dst->spelling = fe_string(cx, clang_getCursorSpelling(fe_strip(lhs)));
+    if (src->kind == VAL_SYM && src->ident && strncmp(src->ident, "call:", 5) == 0) {
+        dst->ident = vks_arena_printf(cx->arena, "var:%s", src->ident);
+        dst->spelling = fe_source_text(cx, lhs);
     }
 }
 
@@ -821,9 +820,23 @@ void fe_register_function(fe_ctx *cx, CXCursor definition)
     fe_function *f = vks_arena_alloc(cx->arena, sizeof *f);
     f->usr = fe_string(cx, clang_getCursorUSR(definition));
     f->definition = definition;
+    f->index = cx->function_count;
     unsigned b = usr_bucket(f->usr);
     f->next = cx->functions[b];
     cx->functions[b] = f;
+    VKS_PUSH(cx->arena, cx->function_list, cx->function_count, cx->function_cap, f);
+}
+
+fe_function *fe_called_function(fe_ctx *cx, CXCursor call)
+{
+    CXCursor decl = function_definition(call);
+    if (clang_Cursor_isNull(decl))
+        return NULL;
+    const char *usr = fe_string(cx, clang_getCursorUSR(decl));
+    for (fe_function *f = cx->functions[usr_bucket(usr)]; f; f = f->next)
+        if (strcmp(f->usr, usr) == 0)
+            return f;
+    return NULL;
 }
 
 static CXCursor function_body(CXCursor fn)
@@ -940,7 +953,7 @@ static void exec_var_decl(fe_ctx *cx, CXCursor decl)
         else
             fe_assign(cx, v, fe_eval(cx, init));
         if (v->kind == VAL_SYM && v->ident && strncmp(v->ident, "call:", 5) == 0) {
-            v->ident = vks_arena_printf(cx->arena, "%s=%s", v->ident, key);
+            v->ident = vks_arena_printf(cx->arena, "var:%s=%s", v->ident, key);
             v->spelling = fe_string(cx, clang_getCursorSpelling(decl));
         }
     } else {

@@ -288,25 +288,6 @@ int vks_frontend_add_file(vks_frontend *fe, const char *path, const char **error
 
 enum { MAX_PATHS_PER_FUNCTION = 64, MAX_RUNS_PER_FUNCTION = 256 };
 
-typedef struct {
-    fe_ctx *cx;
-    bool found;
-} begin_search;
-
-static enum CXChildVisitResult find_begin(CXCursor c, CXCursor parent,
-                                          CXClientData data)
-{
-    begin_search *s = data;
-    if (clang_getCursorKind(c) == CXCursor_CallExpr) {
-        const char *name = fe_callee_entry_point(s->cx, c);
-        if (name && strcmp(name, "vkBeginCommandBuffer") == 0) {
-            s->found = true;
-            return CXChildVisit_Break;
-        }
-    }
-    return CXChildVisit_Recurse;
-}
-
 static bool same_loc(vks_loc a, vks_loc b)
 {
     return a.line == b.line && a.col == b.col &&
@@ -447,24 +428,6 @@ static enum CXChildVisitResult register_function(CXCursor c, CXCursor parent,
     return CXChildVisit_Continue;
 }
 
-typedef struct {
-    vks_frontend *fe;
-    fe_ctx *cx;
-} file_walk;
-
-static enum CXChildVisitResult analyse_top_level(CXCursor c, CXCursor parent,
-                                                 CXClientData data)
-{
-    file_walk *w = data;
-    if (!is_local_definition(c))
-        return CXChildVisit_Continue;
-    begin_search search = {.cx = w->cx, .found = false};
-    clang_visitChildren(c, find_begin, &search);
-    if (search.found)
-        analyse_function(w->fe, w->cx, c);
-    return CXChildVisit_Continue;
-}
-
 void vks_frontend_analyze(vks_frontend *fe)
 {
     fe_ctx cx = {.arena = fe->arena,
@@ -482,12 +445,10 @@ void vks_frontend_analyze(vks_frontend *fe)
         clang_visitChildren(clang_getTranslationUnitCursor(f->tu), register_function,
                             &cx);
     }
-    for (parsed_file *f = fe->files; f; f = f->next) {
-        cx.default_path = f->path;
-        file_walk walk = {.fe = fe, .cx = &cx};
-        clang_visitChildren(clang_getTranslationUnitCursor(f->tu), analyse_top_level,
-                            &walk);
-    }
+    fe_function **roots;
+    size_t nroots = fe_find_roots(&cx, &roots);
+    for (size_t i = 0; i < nroots; i++)
+        analyse_function(fe, &cx, roots[i]->definition);
     vks_smt_solver_free(cx.solver);
 }
 

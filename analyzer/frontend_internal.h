@@ -85,7 +85,8 @@ typedef struct fe_resource {
 typedef struct fe_function {
     const char *usr;
     CXCursor definition;
-    struct fe_function *next;
+    size_t index;               /* in fe_ctx.function_list */
+    struct fe_function *next;   /* in its hash bucket */
 } fe_function;
 
 /* A translation unit's main file: clang's name for it and the path as
@@ -130,6 +131,8 @@ typedef struct fe_ctx {
     fe_file_name *file_names;
     const char *default_path;     /* for locations without a file */
     fe_function *functions[FE_FUNCTION_BUCKETS];
+    fe_function **function_list; /* in file order, then source order */
+    size_t function_count, function_cap;
 
     /* The path being executed (paths.c).  decisions[0..forced_count) are
        replayed from the previous path; later ones are made afresh. */
@@ -183,6 +186,14 @@ char *fe_string(fe_ctx *cx, CXString s); /* copies and disposes */
 /* A function's definition in any analysed file, or a null cursor. */
 CXCursor fe_find_function(fe_ctx *cx, CXCursor decl);
 void fe_register_function(fe_ctx *cx, CXCursor definition);
+/* The registered function whose definition a call reaches, or NULL. */
+fe_function *fe_called_function(fe_ctx *cx, CXCursor call);
+
+/* ---- where recordings start (analyzer/roots.c) ---- */
+/* The functions to analyse, in order: every function that records (calls
+   vkBeginCommandBuffer, itself or through helpers) and is not called by
+   another such function.  Returns how many; *roots is arena memory. */
+size_t fe_find_roots(fe_ctx *cx, fe_function ***roots);
 /* Reports a vksync-incomplete finding at `at` (once per place). */
 void fe_incomplete(fe_ctx *cx, CXCursor at, const char *message);
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "util.h"
+#include "vksync/engine.h"
 
 static test_analysis *analyse(const char *source)
 {
@@ -331,6 +332,105 @@ START_TEST(recursion_is_bounded_and_incomplete)
 }
 END_TEST
 
+START_TEST(recording_begun_in_a_helper_continues_in_the_caller)
+{
+    test_analysis *a = analyse(
+        "#include <vulkan/vulkan.h>\n"
+        "static void begin(VkCommandBuffer c) { vkBeginCommandBuffer(c, NULL); }\n"
+        "static void finish(VkCommandBuffer c) { vkEndCommandBuffer(c); }\n"
+        "static void draw_frame(VkCommandBuffer cmd, VkBuffer buf) {\n"
+        "    begin(cmd);\n"
+        "    vkCmdFillBuffer(cmd, buf, 0, 4, 0);\n"
+        "    finish(cmd);\n"
+        "}\n"
+        "int running(void);\n"
+        "void main_loop(VkCommandBuffer cmd, VkBuffer buf) {\n"
+        "    while (running())\n"
+        "        draw_frame(cmd, buf);\n"
+        "}\n");
+    ck_assert_int_eq(a->status, 0);
+    /* main_loop is where the analysis starts; its loop runs twice, and each
+       iteration records cmd anew. */
+    ck_assert_uint_eq(a->program->cmdbuf_count, 2);
+    ck_assert_str_eq(a->program->cmdbufs[0].function, "main_loop");
+    ck_assert_str_eq(cmd_names(a, 0), "vkCmdFillBuffer");
+    ck_assert_str_eq(cmd_names(a, 1), "vkCmdFillBuffer");
+    ck_assert_uint_eq(a->program->cmdbufs[0].begin.line, 2);
+    ck_assert_uint_eq(a->program->cmdbufs[0].begin.caller->line, 5);
+    ck_assert_str_eq(steps(a, 1),
+                     "`running()` is assumed true (loop iteration 1 of 2); "
+                     "`running()` is assumed true (loop iteration 2 of 2)");
+    test_analysis_free(a);
+}
+END_TEST
+
+/* End to end through the engine: the hazard is on the path without the
+   barrier only, and its notes say which way the branch went. */
+START_TEST(hazard_only_on_the_path_without_the_barrier)
+{
+    test_analysis *a = analyse(
+        "#include <vulkan/vulkan.h>\n"
+        "void record(VkCommandBuffer cmd, VkBuffer buf, VkBuffer dst, int sync) {\n"
+        "    vkBeginCommandBuffer(cmd, NULL);\n"
+        "    vkCmdFillBuffer(cmd, buf, 0, 16, 0);\n"
+        "    if (sync) {\n"
+        "        VkMemoryBarrier m = {.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,\n"
+        "                             .dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT};\n"
+        "        vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT,\n"
+        "            VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1, &m, 0, NULL, 0, NULL);\n"
+        "    }\n"
+        "    vkCmdCopyBuffer(cmd, buf, dst, 1, &(VkBufferCopy){.size = 16});\n"
+        "    vkEndCommandBuffer(cmd);\n"
+        "}\n");
+    ck_assert_int_eq(a->status, 0);
+    vks_check_program(a->program, &a->findings, &a->stats);
+    ck_assert_uint_eq(a->findings.count, 1);
+    const vks_finding *f = &a->findings.items[0];
+    ck_assert_int_eq(f->rule, VKS_RULE_HAZARD_RAW);
+    ck_assert_uint_eq(f->loc.line, 11);
+    bool path_note = false, earlier = false;
+    for (size_t i = 0; i < f->note_count; i++) {
+        if (f->notes[i].kind == VKS_NOTE_PATH && f->notes[i].loc.line == 5 &&
+            strstr(f->notes[i].message, "`sync` is false"))
+            path_note = true;
+        if (f->notes[i].kind == VKS_NOTE_EARLIER_ACCESS && f->notes[i].loc.line == 4)
+            earlier = true;
+    }
+    ck_assert(path_note);
+    ck_assert(earlier);
+    test_analysis_free(a);
+}
+END_TEST
+
+/* Unknown values never produce a finding: a barrier whose masks come from
+   parameters, a copy whose regions are unknown, a handle from a call. */
+START_TEST(unknown_values_are_silent)
+{
+    test_analysis *a = analyse(
+        "#include <vulkan/vulkan.h>\n"
+        "VkBuffer lookup(int i);\n"
+        "void record(VkCommandBuffer cmd, VkBuffer buf, VkPipelineStageFlags src,\n"
+        "            VkPipelineStageFlags dst, VkAccessFlags sa, VkAccessFlags da,\n"
+        "            uint32_t n, const VkBufferCopy *regions) {\n"
+        "    vkBeginCommandBuffer(cmd, NULL);\n"
+        "    vkCmdFillBuffer(cmd, buf, 0, 16, 0);\n"
+        "    VkMemoryBarrier m = {.srcAccessMask = sa, .dstAccessMask = da};\n"
+        "    vkCmdPipelineBarrier(cmd, src, dst, 0, 1, &m, 0, NULL, 0, NULL);\n"
+        "    vkCmdCopyBuffer(cmd, buf, buf, n, regions);\n"
+        "    vkCmdFillBuffer(cmd, lookup(3), 0, 16, 0);\n"
+        "    vkCmdFillBuffer(cmd, lookup(3), 0, 16, 0);\n"
+        "    vkEndCommandBuffer(cmd);\n"
+        "}\n");
+    ck_assert_int_eq(a->status, 0);
+    vks_check_program(a->program, &a->findings, &a->stats);
+    ck_assert_uint_eq(a->findings.count, 0);
+    /* lookup(3)'s result is no resource in particular: unknown accesses. */
+    ck_assert_uint_eq(a->program->resource_count, 1);
+    ck_assert(!a->program->cmdbufs[0].cmds[3].accesses[0].known);
+    test_analysis_free(a);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("frontend-programs");
@@ -345,6 +445,9 @@ int main(void)
     tcase_add_test(tc, arrays_filled_in_loops_and_pointer_arithmetic);
     tcase_add_test(tc, too_many_paths_is_incomplete);
     tcase_add_test(tc, recursion_is_bounded_and_incomplete);
+    tcase_add_test(tc, recording_begun_in_a_helper_continues_in_the_caller);
+    tcase_add_test(tc, hazard_only_on_the_path_without_the_barrier);
+    tcase_add_test(tc, unknown_values_are_silent);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }

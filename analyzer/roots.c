@@ -1,0 +1,91 @@
+/*
+ * roots.c - where recordings start: which functions the front end runs.
+ *
+ * A function records when it calls vkBeginCommandBuffer, directly or
+ * through helpers defined in the analysed files.  Each recording function
+ * that no other recording function calls is run from its first statement,
+ * with its helpers inlined (eval.c), so a `begin_frame(cmd)` helper, the
+ * commands its caller records afterwards, and the frame loop around both
+ * are seen together.  Recording functions reachable only through a cycle
+ * of calls are run as well, so nothing that records is left out.
+ */
+#include <string.h>
+
+#include "frontend_internal.h"
+
+typedef struct {
+    bool begins;     /* calls vkBeginCommandBuffer itself */
+    bool records;    /* ... or through a helper */
+    bool called_by_recorder;
+    bool reached;
+    size_t *callees;
+    size_t callee_count, callee_cap;
+} call_node;
+
+typedef struct {
+    fe_ctx *cx;
+    call_node *node;
+} body_walk;
+
+static enum CXChildVisitResult collect_calls(CXCursor c, CXCursor parent,
+                                             CXClientData data)
+{
+    body_walk *w = data;
+    if (clang_getCursorKind(c) != CXCursor_CallExpr)
+        return CXChildVisit_Recurse;
+    const char *entry = fe_callee_entry_point(w->cx, c);
+    if (entry && strcmp(entry, "vkBeginCommandBuffer") == 0)
+        w->node->begins = true;
+    fe_function *callee = fe_called_function(w->cx, c);
+    if (callee)
+        VKS_PUSH(w->cx->arena, w->node->callees, w->node->callee_count,
+                 w->node->callee_cap, callee->index);
+    return CXChildVisit_Recurse;
+}
+
+static void mark_reached(call_node *nodes, size_t i)
+{
+    if (nodes[i].reached)
+        return;
+    nodes[i].reached = true;
+    for (size_t k = 0; k < nodes[i].callee_count; k++)
+        mark_reached(nodes, nodes[i].callees[k]);
+}
+
+size_t fe_find_roots(fe_ctx *cx, fe_function ***roots)
+{
+    size_t n = cx->function_count;
+    call_node *nodes = vks_arena_alloc(cx->arena, sizeof *nodes * (n + 1));
+    for (size_t i = 0; i < n; i++) {
+        body_walk w = {cx, &nodes[i]};
+        clang_visitChildren(cx->function_list[i]->definition, collect_calls, &w);
+        nodes[i].records = nodes[i].begins;
+    }
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (size_t i = 0; i < n; i++)
+            for (size_t k = 0; k < nodes[i].callee_count && !nodes[i].records; k++)
+                if (nodes[nodes[i].callees[k]].records)
+                    nodes[i].records = changed = true;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (nodes[i].records)
+            for (size_t k = 0; k < nodes[i].callee_count; k++)
+                if (nodes[i].callees[k] != i)
+                    nodes[nodes[i].callees[k]].called_by_recorder = true;
+
+    fe_function **out = vks_arena_alloc(cx->arena, sizeof *out * (n + 1));
+    size_t count = 0;
+    for (size_t i = 0; i < n; i++)
+        if (nodes[i].records && !nodes[i].called_by_recorder) {
+            out[count++] = cx->function_list[i];
+            mark_reached(nodes, i);
+        }
+    for (size_t i = 0; i < n; i++)
+        if (nodes[i].records && !nodes[i].reached) {
+            out[count++] = cx->function_list[i];
+            mark_reached(nodes, i);
+        }
+    *roots = out;
+    return count;
+}
