@@ -18,6 +18,7 @@
 #include "vksync/analyzer.h"
 #include "vksync/engine.h"
 #include "vksync/report.h"
+#include "vksync/spirv.h"
 
 /* An input error from the front end, as one line that names the file. */
 static void report_frontend_error(cli_session *session, const char *path,
@@ -32,14 +33,17 @@ static void report_frontend_error(cli_session *session, const char *path,
         cli_input_error(session, "%s: %s", path, error);
 }
 
-/*
- * The SPIR-V pass (spirv/) will provide vks_analyze_spirv_file and hook in
- * here.  Until then a shader input is reported as not analysed - never
- * silently skipped, since silence would read as "race-free".
- */
-static void analyze_spirv_input(cli_session *session, const char *path)
+/* One shader through the SPIR-V pass (spirv/): its shader-* findings join
+   the others; a file that is not a SPIR-V module is an input error. */
+static void analyze_spirv_input(cli_session *session, const cli_options *options,
+                                vks_findings *findings, const char *path)
 {
-    cli_input_error(session, "%s: SPIR-V analysis not available yet", path);
+    vks_spirv_options spirv_options = {.workgroups = options->workgroups};
+    vks_shader_summary *summary = NULL;
+    const char *error = NULL;
+    if (vks_analyze_spirv_file(path, &spirv_options, session->arena, &summary,
+                               findings, &error) != 0)
+        report_frontend_error(session, path, error);
 }
 
 /* -p DIR whose compile_commands.json cannot be loaded is one input error;
@@ -87,7 +91,7 @@ static vks_program *build_program(cli_session *session,
             break;
         case CLI_INPUT_SPIRV_BINARY:
         case CLI_INPUT_SPIRV_ASM:
-            analyze_spirv_input(session, input->path);
+            analyze_spirv_input(session, options, findings, input->path);
             break;
         }
     }
