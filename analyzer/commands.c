@@ -19,7 +19,8 @@ typedef void command_model(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **arg
 static command_model model_fill, model_copy_buffer, model_copy_buffer2,
     model_dispatch, model_dispatch_indirect, model_barrier1, model_barrier2;
 
-/* entry point, IR kind, model, minimum argument count */
+/* entry point, IR kind, model, minimum argument count.  Models named fe_*
+   live in commands_image.c, commands_misc.c and commands_renderpass.c. */
 #define VKS_COMMANDS(X)                                                        \
     X("vkCmdFillBuffer", VKS_CMD_ACTION, model_fill, 5)                        \
     X("vkCmdUpdateBuffer", VKS_CMD_ACTION, model_fill, 5)                      \
@@ -31,7 +32,10 @@ static command_model model_fill, model_copy_buffer, model_copy_buffer2,
     X("vkCmdDispatchIndirect", VKS_CMD_ACTION, model_dispatch_indirect, 3)     \
     X("vkCmdPipelineBarrier", VKS_CMD_BARRIER, model_barrier1, 10)             \
     X("vkCmdPipelineBarrier2", VKS_CMD_BARRIER, model_barrier2, 2)             \
-    X("vkCmdPipelineBarrier2KHR", VKS_CMD_BARRIER, model_barrier2, 2)
+    X("vkCmdPipelineBarrier2KHR", VKS_CMD_BARRIER, model_barrier2, 2)          \
+    FE_IMAGE_COMMANDS(X)                                                       \
+    FE_MISC_COMMANDS(X)                                                        \
+    FE_RENDER_PASS_COMMANDS(X)
 
 typedef struct {
     const char *name;
@@ -48,33 +52,7 @@ static const command_row command_table[] = {
 
 /* ---- resources ---- */
 
-static vks_res_id resource_of(fe_ctx *cx, const fe_val *handle, vks_res_kind kind,
-                              vks_loc seen_at)
-{
-    /* A handle straight from a call the evaluator cannot see into
-       (`lookup(3)`) could be any resource: unknown.  Stored in a variable
-       first, it is that variable's resource. */
-    if (!handle || handle->kind != VAL_SYM || !handle->ident ||
-        strncmp(handle->ident, "call:", 5) == 0)
-        return VKS_RES_UNKNOWN;
-    for (fe_resource *r = cx->resources; r; r = r->next)
-        if (strcmp(r->ident, handle->ident) == 0)
-            return r->id;
-    const char *name = handle->spelling ? handle->spelling : "?";
-    vks_res_id id = kind == VKS_RES_BUFFER
-                        ? vks_add_buffer(cx->program, name, VKS_WHOLE, seen_at)
-                        : vks_add_image(cx->program, name, 0, 0, VKS_LAYOUT_UNKNOWN,
-                                        seen_at);
-    fe_resource *r = vks_arena_alloc(cx->arena, sizeof *r);
-    r->ident = handle->ident;
-    r->id = id;
-    r->next = cx->resources;
-    cx->resources = r;
-    return id;
-}
-
-static vks_region buffer_range(vks_res_id res, const fe_val *offset,
-                               const fe_val *size)
+vks_region fe_buffer_range(vks_res_id res, const fe_val *offset, const fe_val *size)
 {
     uint64_t o, s;
     if (res != VKS_RES_UNKNOWN && fe_known_int(offset, &o) && fe_known_int(size, &s))
@@ -82,17 +60,17 @@ static vks_region buffer_range(vks_res_id res, const fe_val *offset,
     return (vks_region){.res = res, .range_known = false};
 }
 
-static void add_buffer_access(fe_ctx *cx, vks_cmd *cmd, const fe_val *buffer,
-                              const fe_val *offset, const fe_val *size,
-                              uint64_t stage, uint64_t access)
+void fe_add_buffer_access(fe_ctx *cx, vks_cmd *cmd, const fe_val *buffer,
+                          const fe_val *offset, const fe_val *size,
+                          uint64_t stage, uint64_t access)
 {
-    vks_res_id res = resource_of(cx, buffer, VKS_RES_BUFFER, cmd->loc);
+    vks_res_id res = fe_resource(cx, buffer, VKS_RES_BUFFER, cmd->loc);
     if (res == VKS_RES_UNKNOWN) {
         vks_cmd_add_access(cx->program, cmd, vks_unknown_access());
         return;
     }
     vks_cmd_add_access(cx->program, cmd,
-                       vks_known_access(buffer_range(res, offset, size), stage,
+                       vks_known_access(fe_buffer_range(res, offset, size), stage,
                                         access));
 }
 
@@ -114,7 +92,7 @@ static const fe_val *field(fe_ctx *cx, const fe_val *object, const char *name)
 static void model_fill(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **args,
                        unsigned argc)
 {
-    add_buffer_access(cx, cmd, args[1], args[2], args[3],
+    fe_add_buffer_access(cx, cmd, args[1], args[2], args[3],
                       VK_PIPELINE_STAGE_2_CLEAR_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
 }
 
@@ -122,10 +100,10 @@ static void copy_region(fe_ctx *cx, vks_cmd *cmd, const fe_val *src,
                         const fe_val *dst, const fe_val *region)
 {
     const fe_val *size = region ? field(cx, region, "size") : NULL;
-    add_buffer_access(cx, cmd, src, region ? field(cx, region, "srcOffset") : NULL,
+    fe_add_buffer_access(cx, cmd, src, region ? field(cx, region, "srcOffset") : NULL,
                       size, VK_PIPELINE_STAGE_2_COPY_BIT,
                       VK_ACCESS_2_TRANSFER_READ_BIT);
-    add_buffer_access(cx, cmd, dst, region ? field(cx, region, "dstOffset") : NULL,
+    fe_add_buffer_access(cx, cmd, dst, region ? field(cx, region, "dstOffset") : NULL,
                       size, VK_PIPELINE_STAGE_2_COPY_BIT,
                       VK_ACCESS_2_TRANSFER_WRITE_BIT);
 }
@@ -177,7 +155,7 @@ static void model_dispatch_indirect(fe_ctx *cx, vks_cmd *cmd, CXCursor call,
                                     fe_val **args, unsigned argc)
 {
     fe_val *size = fe_int(cx, sizeof(VkDispatchIndirectCommand));
-    add_buffer_access(cx, cmd, args[1], args[2], size,
+    fe_add_buffer_access(cx, cmd, args[1], args[2], size,
                       VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT,
                       VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT);
     vks_cmd_add_access(cx->program, cmd, vks_unknown_access());
@@ -185,7 +163,7 @@ static void model_dispatch_indirect(fe_ctx *cx, vks_cmd *cmd, CXCursor call,
 
 /* ---- barriers ---- */
 
-static uint32_t u32_or(const fe_val *v, uint32_t otherwise)
+uint32_t fe_u32_or(const fe_val *v, uint32_t otherwise)
 {
     uint64_t x;
     return fe_known_int(v, &x) ? (uint32_t)x : otherwise;
@@ -223,34 +201,22 @@ static void add_barrier_struct(fe_ctx *cx, vks_cmd *cmd, barrier_struct kind,
                                          fe_mask(field(cx, b, "dstAccessMask")),
                                          barrier_loc(b, cmd));
     if (kind == BUFFER_BARRIER) {
-        vks_res_id res = resource_of(cx, field(cx, b, "buffer"), VKS_RES_BUFFER,
+        vks_res_id res = fe_resource(cx, field(cx, b, "buffer"), VKS_RES_BUFFER,
                                      bar.loc);
         bar.kind = VKS_BARRIER_BUFFER;
-        bar.region = buffer_range(res, field(cx, b, "offset"), field(cx, b, "size"));
+        bar.region = fe_buffer_range(res, field(cx, b, "offset"), field(cx, b, "size"));
     } else if (kind == IMAGE_BARRIER) {
-        vks_res_id res = resource_of(cx, field(cx, b, "image"), VKS_RES_IMAGE,
+        vks_res_id res = fe_resource(cx, field(cx, b, "image"), VKS_RES_IMAGE,
                                      bar.loc);
         bar.kind = VKS_BARRIER_IMAGE;
-        const fe_val *range = field(cx, b, "subresourceRange");
-        uint64_t aspect, base_mip, mips, base_layer, layers;
-        if (res != VKS_RES_UNKNOWN && range &&
-            fe_known_int(field(cx, range, "aspectMask"), &aspect) &&
-            fe_known_int(field(cx, range, "baseMipLevel"), &base_mip) &&
-            fe_known_int(field(cx, range, "levelCount"), &mips) &&
-            fe_known_int(field(cx, range, "baseArrayLayer"), &base_layer) &&
-            fe_known_int(field(cx, range, "layerCount"), &layers))
-            bar.region = vks_image_region(res, (uint32_t)aspect, (uint32_t)base_mip,
-                                          (uint32_t)mips, (uint32_t)base_layer,
-                                          (uint32_t)layers);
-        else
-            bar.region = (vks_region){.res = res, .range_known = false};
-        bar.old_layout = u32_or(field(cx, b, "oldLayout"), VKS_LAYOUT_UNKNOWN);
-        bar.new_layout = u32_or(field(cx, b, "newLayout"), VKS_LAYOUT_UNKNOWN);
+        bar.region = fe_subresource_range(cx, res, field(cx, b, "subresourceRange"));
+        bar.old_layout = fe_u32_or(field(cx, b, "oldLayout"), VKS_LAYOUT_UNKNOWN);
+        bar.new_layout = fe_u32_or(field(cx, b, "newLayout"), VKS_LAYOUT_UNKNOWN);
     }
     if (kind != MEMORY_BARRIER) {
-        bar.src_queue_family = u32_or(field(cx, b, "srcQueueFamilyIndex"),
+        bar.src_queue_family = fe_u32_or(field(cx, b, "srcQueueFamilyIndex"),
                                       VK_QUEUE_FAMILY_IGNORED);
-        bar.dst_queue_family = u32_or(field(cx, b, "dstQueueFamilyIndex"),
+        bar.dst_queue_family = fe_u32_or(field(cx, b, "dstQueueFamilyIndex"),
                                       VK_QUEUE_FAMILY_IGNORED);
     }
     vks_cmd_add_barrier(cx->program, cmd, bar);
@@ -285,25 +251,28 @@ static void add_barrier_array(fe_ctx *cx, vks_cmd *cmd, barrier_struct kind,
  * without any struct ("If vkCmdPipelineBarrier was recorded ... the first
  * synchronization scope includes all commands that occur earlier").
  */
+void fe_add_sync1_barriers(fe_ctx *cx, vks_cmd *cmd, const vks_mask stages[2],
+                           fe_val **counts_and_arrays)
+{
+    vks_cmd_add_barrier(cx->program, cmd,
+                        vks_global_barrier(stages[0], VKS_MASK(0), stages[1],
+                                           VKS_MASK(0), cmd->loc));
+    fe_val **a = counts_and_arrays;
+    add_barrier_array(cx, cmd, MEMORY_BARRIER, a[0], a[1], stages);
+    add_barrier_array(cx, cmd, BUFFER_BARRIER, a[2], a[3], stages);
+    add_barrier_array(cx, cmd, IMAGE_BARRIER, a[4], a[5], stages);
+}
+
 static void model_barrier1(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **args,
                            unsigned argc)
 {
     vks_mask stages[2] = {fe_mask(args[1]), fe_mask(args[2])};
     cmd->dependency_flags = fe_mask(args[3]);
-    vks_cmd_add_barrier(cx->program, cmd,
-                        vks_global_barrier(stages[0], VKS_MASK(0), stages[1],
-                                           VKS_MASK(0), cmd->loc));
-    add_barrier_array(cx, cmd, MEMORY_BARRIER, args[4], args[5], stages);
-    add_barrier_array(cx, cmd, BUFFER_BARRIER, args[6], args[7], stages);
-    add_barrier_array(cx, cmd, IMAGE_BARRIER, args[8], args[9], stages);
+    fe_add_sync1_barriers(cx, cmd, stages, args + 4);
 }
 
-/* vkCmdPipelineBarrier2(cmd, pDependencyInfo): each struct carries its own
-   stage masks. */
-static void model_barrier2(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **args,
-                           unsigned argc)
+void fe_add_dependency_info(fe_ctx *cx, vks_cmd *cmd, fe_val *info)
 {
-    fe_val *info = fe_deref(cx, args[1], 0);
     if (!info) {
         cmd->dependency_flags = VKS_MASK_UNKNOWN;
         add_unknown_barrier(cx, cmd, VKS_MASK_UNKNOWN, VKS_MASK_UNKNOWN);
@@ -317,6 +286,14 @@ static void model_barrier2(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **arg
                       fe_child(cx, info, "pBufferMemoryBarriers"), NULL);
     add_barrier_array(cx, cmd, IMAGE_BARRIER, field(cx, info, "imageMemoryBarrierCount"),
                       fe_child(cx, info, "pImageMemoryBarriers"), NULL);
+}
+
+/* vkCmdPipelineBarrier2(cmd, pDependencyInfo): each struct carries its own
+   stage masks. */
+static void model_barrier2(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **args,
+                           unsigned argc)
+{
+    fe_add_dependency_info(cx, cmd, fe_deref(cx, args[1], 0));
 }
 
 /* ---- recording ---- */
@@ -342,9 +319,11 @@ bool fe_vulkan_call(fe_ctx *cx, const char *name, CXCursor call, fe_val **args,
         const fe_val *h = args[0];
         fe_recording *r = vks_arena_alloc(cx->arena, sizeof *r);
         r->ident = handle_ident(h);
+        vks_loc begin = fe_loc(cx, call);
         r->cmdbuf = vks_begin_cmdbuf(cx->program,
                                      h->spelling ? h->spelling : "?",
-                                     cx->root_function, fe_loc(cx, call));
+                                     cx->root_function, begin);
+        r->state = fe_recording_started(cx, h, r->cmdbuf, begin);
         r->next = cx->recordings;
         cx->recordings = r;
         return true;
@@ -359,7 +338,7 @@ bool fe_vulkan_call(fe_ctx *cx, const char *name, CXCursor call, fe_val **args,
         return true;
     }
     if (strncmp(name, "vkCmd", 5) != 0)
-        return false;
+        return fe_create_call(cx, name, call, args, argc);
     fe_recording **r = argc >= 1 ? find_recording(cx, args[0]) : NULL;
     if (!r)
         return true; /* recorded outside a vkBegin/vkEnd pair the front end saw */
@@ -370,10 +349,12 @@ bool fe_vulkan_call(fe_ctx *cx, const char *name, CXCursor call, fe_val **args,
             continue;
         vks_cmd *cmd = vks_add_cmd(cx->program, (*r)->cmdbuf, row->kind, name,
                                    fe_loc(cx, call));
+        cx->current = *r;
         if (argc >= row->min_args)
             row->model(cx, cmd, call, args, argc);
         else
             vks_cmd_add_access(cx->program, cmd, vks_unknown_access());
+        cx->current = NULL;
         return true;
     }
     vks_cmd *cmd = vks_add_cmd(cx->program, (*r)->cmdbuf, VKS_CMD_UNKNOWN, name,

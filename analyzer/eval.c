@@ -414,6 +414,23 @@ static fe_val *root_variable(fe_ctx *cx, CXCursor expr)
     }
 }
 
+/* "Renderer.color" for `r->color` / `r.color`: where a handle is
+   kept, the same in every function (objects.c). */
+static const char *member_key(fe_ctx *cx, CXCursor base, const char *name)
+{
+    CXType t = clang_getCanonicalType(clang_getCursorType(base));
+    if (t.kind == CXType_Pointer)
+        t = clang_getCanonicalType(clang_getPointeeType(t));
+    if (t.kind != CXType_Record)
+        return NULL;
+    const char *record = fe_string(cx, clang_getTypeSpelling(t));
+    if (strncmp(record, "struct ", 7) == 0)
+        record += 7;
+    if (strncmp(record, "Vk", 2) == 0)
+        return NULL; /* a create info's member is not where a handle is kept */
+    return vks_arena_printf(cx->arena, "%s.%s", record, name);
+}
+
 fe_val *fe_lvalue(fe_ctx *cx, CXCursor expr)
 {
     CXCursor c = fe_strip(expr);
@@ -434,7 +451,12 @@ fe_val *fe_lvalue(fe_ctx *cx, CXCursor expr)
         fe_val *object = is_pointer_type(clang_getCursorType(base))
                              ? fe_deref(cx, fe_eval(cx, base), 0)
                              : fe_lvalue(cx, base);
-        return object ? fe_child(cx, object, name) : NULL;
+        if (!object)
+            return NULL;
+        fe_val *member = fe_child(cx, object, name);
+        if (!member->member_key)
+            member->member_key = member_key(cx, base, name);
+        return member;
     }
     case CXCursor_ArraySubscriptExpr: {
         if (ch.count < 2)
@@ -461,7 +483,12 @@ fe_val *fe_lvalue(fe_ctx *cx, CXCursor expr)
    the resource "ctx->b"). */
 static void store(fe_ctx *cx, fe_val *dst, const fe_val *src, CXCursor lhs)
 {
+    const char *kept_in = dst->member_key;
     fe_assign(cx, dst, src);
+    if (kept_in) {
+        dst->member_key = kept_in;
+        fe_handle_stored(cx, dst);
+    }
     if (src->kind == VAL_SYM && src->ident && strncmp(src->ident, "call:", 5) == 0) {
         dst->ident = vks_arena_printf(cx->arena, "var:%s", src->ident);
         dst->spelling = fe_source_text(cx, lhs);

@@ -445,10 +445,15 @@ void vks_frontend_analyze(vks_frontend *fe)
         clang_visitChildren(clang_getTranslationUnitCursor(f->tu), register_function,
                             &cx);
     }
+    /* Objects first (objects.c): a recording sees the render passes and
+       images created anywhere. */
+    for (parsed_file *f = fe->files; f; f = f->next)
+        fe_collect_objects(&cx, clang_getTranslationUnitCursor(f->tu));
     fe_function **roots;
     size_t nroots = fe_find_roots(&cx, &roots);
     for (size_t i = 0; i < nroots; i++)
         analyse_function(fe, &cx, roots[i]->definition);
+    fe_inline_secondaries(&cx);
     vks_smt_solver_free(cx.solver);
 }
 

@@ -49,6 +49,10 @@ struct fe_val {
     fe_field *fields;
     bool zero_rest;          /* aggregate initialised: absent fields are 0 */
     bool aggregate;          /* a struct or array object */
+    /* Where a struct member's value lives, by type: "Renderer.color"
+       (objects.c links a handle created in one function to its reads in
+       another through it). */
+    const char *member_key;
     fe_val *target;          /* VAL_PTR */
     int64_t index;
     bool single;
@@ -72,14 +76,15 @@ typedef struct fe_frame {
 typedef struct fe_recording {
     const char *ident;          /* the command buffer handle's identity */
     uint32_t cmdbuf;
+    struct fe_cmdbuf_state *state; /* bound buffers, render pass (objects.c) */
     struct fe_recording *next;
 } fe_recording;
 
-typedef struct fe_resource {
+typedef struct fe_resource_entry {
     const char *ident;
     vks_res_id id;
-    struct fe_resource *next;
-} fe_resource;
+    struct fe_resource_entry *next;
+} fe_resource_entry;
 
 /* A function definition any analysed file provides, by USR. */
 typedef struct fe_function {
@@ -121,8 +126,10 @@ typedef struct fe_ctx {
     vks_findings *findings;
     vks_stats *stats;
     fe_binding *globals;
-    fe_resource *resources;
+    fe_resource_entry *resources;
     fe_recording *recordings;   /* open vkBegin..vkEnd pairs */
+    fe_recording *current;      /* the one a command model is recording into */
+    struct fe_objects *objects; /* created Vulkan objects (objects.c) */
     fe_frame *frame;
     const char *root_function;
     struct fe_return_state *ret;  /* the innermost function's return */
@@ -216,10 +223,213 @@ void fe_path_note(fe_ctx *cx, CXCursor at, const char *text);
 /* Copies the path's steps so far into a command buffer's notes. */
 void fe_attach_path_steps(fe_ctx *cx, uint32_t cmdbuf);
 
-/* ---- Vulkan command models (analyzer/commands.c) ---- */
+/* ---- Vulkan command models (analyzer/commands*.c) ---- */
+typedef void fe_command_model(fe_ctx *cx, vks_cmd *cmd, CXCursor call,
+                              fe_val **args, unsigned argc);
+
+/* Rows of commands.c's table (entry point, IR kind, model, minimum
+   argument count) for the models in the other files. */
+#define FE_IMAGE_COMMANDS(X)                                                   \
+    X("vkCmdClearColorImage", VKS_CMD_ACTION, fe_model_clear_image, 6)         \
+    X("vkCmdClearDepthStencilImage", VKS_CMD_ACTION, fe_model_clear_image, 6)  \
+    X("vkCmdCopyImage", VKS_CMD_ACTION, fe_model_copy_image, 7)                \
+    X("vkCmdCopyImage2", VKS_CMD_ACTION, fe_model_copy_image2, 2)              \
+    X("vkCmdCopyImage2KHR", VKS_CMD_ACTION, fe_model_copy_image2, 2)           \
+    X("vkCmdBlitImage", VKS_CMD_ACTION, fe_model_blit_image, 7)                \
+    X("vkCmdBlitImage2", VKS_CMD_ACTION, fe_model_blit_image2, 2)              \
+    X("vkCmdBlitImage2KHR", VKS_CMD_ACTION, fe_model_blit_image2, 2)           \
+    X("vkCmdResolveImage", VKS_CMD_ACTION, fe_model_resolve_image, 7)          \
+    X("vkCmdResolveImage2", VKS_CMD_ACTION, fe_model_resolve_image2, 2)        \
+    X("vkCmdResolveImage2KHR", VKS_CMD_ACTION, fe_model_resolve_image2, 2)     \
+    X("vkCmdCopyBufferToImage", VKS_CMD_ACTION, fe_model_copy_buffer_to_image, 6) \
+    X("vkCmdCopyBufferToImage2", VKS_CMD_ACTION, fe_model_copy_buffer_to_image2, 2) \
+    X("vkCmdCopyBufferToImage2KHR", VKS_CMD_ACTION, fe_model_copy_buffer_to_image2, 2) \
+    X("vkCmdCopyImageToBuffer", VKS_CMD_ACTION, fe_model_copy_image_to_buffer, 6) \
+    X("vkCmdCopyImageToBuffer2", VKS_CMD_ACTION, fe_model_copy_image_to_buffer2, 2) \
+    X("vkCmdCopyImageToBuffer2KHR", VKS_CMD_ACTION, fe_model_copy_image_to_buffer2, 2)
+
+#define FE_MISC_COMMANDS(X)                                                    \
+    X("vkCmdSetEvent", VKS_CMD_SET_EVENT, fe_model_set_event, 3)               \
+    X("vkCmdSetEvent2", VKS_CMD_SET_EVENT, fe_model_set_event2, 3)             \
+    X("vkCmdSetEvent2KHR", VKS_CMD_SET_EVENT, fe_model_set_event2, 3)          \
+    X("vkCmdResetEvent", VKS_CMD_RESET_EVENT, fe_model_reset_event, 3)         \
+    X("vkCmdResetEvent2", VKS_CMD_RESET_EVENT, fe_model_reset_event, 3)        \
+    X("vkCmdResetEvent2KHR", VKS_CMD_RESET_EVENT, fe_model_reset_event, 3)     \
+    X("vkCmdWaitEvents", VKS_CMD_WAIT_EVENTS, fe_model_wait_events, 11)        \
+    X("vkCmdWaitEvents2", VKS_CMD_WAIT_EVENTS, fe_model_wait_events2, 4)       \
+    X("vkCmdWaitEvents2KHR", VKS_CMD_WAIT_EVENTS, fe_model_wait_events2, 4)    \
+    X("vkCmdBindVertexBuffers", VKS_CMD_ACTION, fe_model_bind_vertex_buffers, 5) \
+    X("vkCmdBindVertexBuffers2", VKS_CMD_ACTION, fe_model_bind_vertex_buffers, 5) \
+    X("vkCmdBindVertexBuffers2EXT", VKS_CMD_ACTION, fe_model_bind_vertex_buffers, 5) \
+    X("vkCmdBindIndexBuffer", VKS_CMD_ACTION, fe_model_bind_index_buffer, 4)   \
+    X("vkCmdBindIndexBuffer2KHR", VKS_CMD_ACTION, fe_model_bind_index_buffer2, 5) \
+    X("vkCmdDraw", VKS_CMD_ACTION, fe_model_draw, 5)                           \
+    X("vkCmdDrawIndexed", VKS_CMD_ACTION, fe_model_draw_indexed, 6)            \
+    X("vkCmdDrawIndirect", VKS_CMD_ACTION, fe_model_draw_indirect, 5)          \
+    X("vkCmdDrawIndexedIndirect", VKS_CMD_ACTION, fe_model_draw_indirect, 5)   \
+    X("vkCmdDrawIndirectCount", VKS_CMD_ACTION, fe_model_draw_indirect_count, 7) \
+    X("vkCmdDrawIndirectCountKHR", VKS_CMD_ACTION, fe_model_draw_indirect_count, 7) \
+    X("vkCmdDrawIndexedIndirectCount", VKS_CMD_ACTION, fe_model_draw_indirect_count, 7) \
+    X("vkCmdDrawIndexedIndirectCountKHR", VKS_CMD_ACTION, fe_model_draw_indirect_count, 7) \
+    X("vkCmdCopyQueryPoolResults", VKS_CMD_ACTION, fe_model_copy_query_results, 8) \
+    X("vkCmdExecuteCommands", VKS_CMD_EXECUTE_COMMANDS, fe_model_execute_commands, 3) \
+    FE_STATE_COMMANDS(X)
+
+/* Commands that set state or touch query pools only: no memory access the
+   synchronization chapter orders (they are not action commands). */
+#define FE_STATE_COMMANDS(X)                                                   \
+    X("vkCmdWriteTimestamp", VKS_CMD_ACTION, fe_model_no_access, 1)            \
+    X("vkCmdWriteTimestamp2", VKS_CMD_ACTION, fe_model_no_access, 1)           \
+    X("vkCmdWriteTimestamp2KHR", VKS_CMD_ACTION, fe_model_no_access, 1)        \
+    X("vkCmdBeginQuery", VKS_CMD_ACTION, fe_model_no_access, 1)                \
+    X("vkCmdEndQuery", VKS_CMD_ACTION, fe_model_no_access, 1)                  \
+    X("vkCmdResetQueryPool", VKS_CMD_ACTION, fe_model_no_access, 1)            \
+    X("vkCmdBindPipeline", VKS_CMD_ACTION, fe_model_no_access, 1)              \
+    X("vkCmdBindDescriptorSets", VKS_CMD_ACTION, fe_model_no_access, 1)        \
+    X("vkCmdPushConstants", VKS_CMD_ACTION, fe_model_no_access, 1)             \
+    X("vkCmdPushDescriptorSetKHR", VKS_CMD_ACTION, fe_model_no_access, 1)      \
+    X("vkCmdSetViewport", VKS_CMD_ACTION, fe_model_no_access, 1)               \
+    X("vkCmdSetScissor", VKS_CMD_ACTION, fe_model_no_access, 1)                \
+    X("vkCmdSetLineWidth", VKS_CMD_ACTION, fe_model_no_access, 1)              \
+    X("vkCmdSetDepthBias", VKS_CMD_ACTION, fe_model_no_access, 1)              \
+    X("vkCmdSetBlendConstants", VKS_CMD_ACTION, fe_model_no_access, 1)         \
+    X("vkCmdSetDepthBounds", VKS_CMD_ACTION, fe_model_no_access, 1)            \
+    X("vkCmdSetStencilCompareMask", VKS_CMD_ACTION, fe_model_no_access, 1)     \
+    X("vkCmdSetStencilWriteMask", VKS_CMD_ACTION, fe_model_no_access, 1)       \
+    X("vkCmdSetStencilReference", VKS_CMD_ACTION, fe_model_no_access, 1)       \
+    X("vkCmdBeginDebugUtilsLabelEXT", VKS_CMD_ACTION, fe_model_no_access, 1)   \
+    X("vkCmdEndDebugUtilsLabelEXT", VKS_CMD_ACTION, fe_model_no_access, 1)     \
+    X("vkCmdInsertDebugUtilsLabelEXT", VKS_CMD_ACTION, fe_model_no_access, 1)
+
+#define FE_RENDER_PASS_COMMANDS(X)                                             \
+    X("vkCmdBeginRenderPass", VKS_CMD_BEGIN_RENDER_PASS, fe_model_begin_render_pass, 3) \
+    X("vkCmdBeginRenderPass2", VKS_CMD_BEGIN_RENDER_PASS, fe_model_begin_render_pass, 3) \
+    X("vkCmdBeginRenderPass2KHR", VKS_CMD_BEGIN_RENDER_PASS, fe_model_begin_render_pass, 3) \
+    X("vkCmdNextSubpass", VKS_CMD_NEXT_SUBPASS, fe_model_next_subpass, 2)      \
+    X("vkCmdNextSubpass2", VKS_CMD_NEXT_SUBPASS, fe_model_next_subpass, 3)     \
+    X("vkCmdNextSubpass2KHR", VKS_CMD_NEXT_SUBPASS, fe_model_next_subpass, 3)  \
+    X("vkCmdEndRenderPass", VKS_CMD_END_RENDER_PASS, fe_model_end_render_pass, 1) \
+    X("vkCmdEndRenderPass2", VKS_CMD_END_RENDER_PASS, fe_model_end_render_pass, 2) \
+    X("vkCmdEndRenderPass2KHR", VKS_CMD_END_RENDER_PASS, fe_model_end_render_pass, 2) \
+    X("vkCmdBeginRendering", VKS_CMD_BEGIN_RENDER_PASS, fe_model_begin_rendering, 2) \
+    X("vkCmdBeginRenderingKHR", VKS_CMD_BEGIN_RENDER_PASS, fe_model_begin_rendering, 2) \
+    X("vkCmdEndRendering", VKS_CMD_END_RENDER_PASS, fe_model_end_render_pass, 1) \
+    X("vkCmdEndRenderingKHR", VKS_CMD_END_RENDER_PASS, fe_model_end_render_pass, 1) \
+    X("vkCmdClearAttachments", VKS_CMD_ACTION, fe_model_clear_attachments, 5)
+
+fe_command_model fe_model_clear_image, fe_model_copy_image, fe_model_copy_image2,
+    fe_model_blit_image, fe_model_blit_image2, fe_model_resolve_image,
+    fe_model_resolve_image2, fe_model_copy_buffer_to_image,
+    fe_model_copy_buffer_to_image2, fe_model_copy_image_to_buffer,
+    fe_model_copy_image_to_buffer2;
+fe_command_model fe_model_set_event, fe_model_set_event2, fe_model_reset_event,
+    fe_model_wait_events, fe_model_wait_events2, fe_model_bind_vertex_buffers,
+    fe_model_bind_index_buffer, fe_model_bind_index_buffer2, fe_model_draw,
+    fe_model_draw_indexed, fe_model_draw_indirect, fe_model_draw_indirect_count,
+    fe_model_copy_query_results, fe_model_execute_commands, fe_model_no_access;
+fe_command_model fe_model_begin_render_pass, fe_model_next_subpass,
+    fe_model_end_render_pass, fe_model_begin_rendering, fe_model_clear_attachments;
+
 /* Handles a call to a Vulkan entry point; returns false when `name` is not
    a command-buffer entry point the front end knows about. */
 bool fe_vulkan_call(fe_ctx *cx, const char *name, CXCursor call,
                     fe_val **args, unsigned argc);
+
+/* Resources: the resource a handle names (buffers: by identity; images
+   also through the vkCreateImage that made them, objects.c).  seen_at is
+   the resource's declaration location when it is new. */
+vks_res_id fe_resource(fe_ctx *cx, const fe_val *handle, vks_res_kind kind,
+                       vks_loc seen_at);
+/* Buffer range [offset, offset+size) or a known buffer with unknown range. */
+vks_region fe_buffer_range(vks_res_id res, const fe_val *offset, const fe_val *size);
+void fe_add_buffer_access(fe_ctx *cx, vks_cmd *cmd, const fe_val *buffer,
+                          const fe_val *offset, const fe_val *size,
+                          uint64_t stage, uint64_t access);
+/* The barriers of a VkDependencyInfo (sync2 form). */
+void fe_add_dependency_info(fe_ctx *cx, vks_cmd *cmd, fe_val *info);
+/* Sync1 barrier arrays with the command's stage masks (stages[0] src,
+   stages[1] dst), after the execution-only global barrier. */
+void fe_add_sync1_barriers(fe_ctx *cx, vks_cmd *cmd, const vks_mask stages[2],
+                           fe_val **counts_and_arrays);
+uint32_t fe_u32_or(const fe_val *v, uint32_t otherwise);
+
+/* ---- created objects (analyzer/objects.c) ---- */
+/* vkCreateImage / ImageView / RenderPass(2) / Framebuffer: remembers the
+   create info under the created handle.  Returns false for other names. */
+bool fe_create_call(fe_ctx *cx, const char *name, CXCursor call, fe_val **args,
+                    unsigned argc);
+/* An assignment stored a handle in a struct member: `r->color = image`. */
+void fe_handle_stored(fe_ctx *cx, const fe_val *stored);
+/* Runs, once, each function of the TU that creates images, views, render
+   passes or framebuffers without recording, so recordings elsewhere see
+   what it created. */
+void fe_collect_objects(fe_ctx *cx, CXCursor translation_unit);
+/* vkBeginCommandBuffer: the recording's state and its handle, for
+   vkCmdExecuteCommands in any function. */
+struct fe_cmdbuf_state *fe_recording_started(fe_ctx *cx, const fe_val *handle,
+                                             uint32_t cmdbuf, vks_loc begin);
+/* After every file: vkCmdExecuteCommands become the secondary's commands. */
+void fe_inline_secondaries(fe_ctx *cx);
+
+/* Lookups for the command models. */
+typedef struct fe_object fe_object;
+typedef enum {
+    FE_OBJ_IMAGE,
+    FE_OBJ_IMAGE_VIEW,
+    FE_OBJ_RENDER_PASS,
+    FE_OBJ_FRAMEBUFFER,
+    FE_OBJ_RECORDING,
+} fe_object_kind;
+const fe_object *fe_find_object(fe_ctx *cx, fe_object_kind kind,
+                                const fe_val *handle);
+/* A created object's create info (a copy, NULL when unknown) and the
+   location of its create call. */
+fe_val *fe_object_info(const fe_object *o);
+vks_loc fe_object_loc(const fe_object *o);
+/* The image region an image view covers (range_known false if unknown),
+   and the view's format. */
+vks_region fe_view_region(fe_ctx *cx, const fe_val *view, uint32_t *format);
+/* A VkImageSubresourceRange of image res (range_known false when a member
+   is unknown). */
+vks_region fe_subresource_range(fe_ctx *cx, vks_res_id res, const fe_val *range);
+/* A VkImageSubresourceLayers (one mip level). */
+vks_region fe_subresource_layers(fe_ctx *cx, vks_res_id res, const fe_val *layers);
+/* vkCmdExecuteCommands: remembers the secondary handle; returns the value
+   for vks_cmd.secondary until fe_inline_secondaries resolves it. */
+uint32_t fe_defer_secondary(fe_ctx *cx, const fe_val *handle, vks_loc site);
+/* An image's VkFormat (VK_FORMAT_UNDEFINED when unknown). */
+uint32_t fe_image_format(fe_ctx *cx, const fe_val *image);
+
+/* ---- per-recording state (analyzer/commands_*.c) ---- */
+typedef struct fe_attachment_use {
+    vks_region region;
+    uint32_t layout;
+    uint32_t aspect; /* VK_IMAGE_ASPECT_* of the attachment's format */
+} fe_attachment_use;
+
+enum { FE_MAX_VERTEX_BINDINGS = 32, FE_MAX_SUBPASS_ATTACHMENTS = 16 };
+
+typedef struct fe_cmdbuf_state {
+    /* vkCmdBindVertexBuffers(2) / vkCmdBindIndexBuffer(2) */
+    struct {
+        fe_val *buffer, *offset, *size; /* NULL: not bound */
+    } vertex[FE_MAX_VERTEX_BINDINGS], index;
+    uint64_t index_type; /* VkIndexType, UINT64_MAX unknown */
+    /* Inside a render pass instance: the current subpass's attachments. */
+    bool in_render_pass;
+    fe_val *render_pass_info;       /* VkRenderPassCreateInfo(2); NULL:
+                                       dynamic rendering or unknown */
+    vks_region *attachment_regions; /* the framebuffer's, by attachment */
+    uint32_t attachment_count;
+    uint32_t subpass;
+    fe_attachment_use color[FE_MAX_SUBPASS_ATTACHMENTS], input[FE_MAX_SUBPASS_ATTACHMENTS];
+    uint32_t color_count, input_count;
+    fe_attachment_use depth;
+    bool has_depth, subpass_known;
+} fe_cmdbuf_state;
+
+/* Adds the accesses a draw (or vkCmdClearAttachments' whole-attachment
+   form) makes to the current subpass's attachments. */
+void fe_add_attachment_accesses(fe_ctx *cx, vks_cmd *cmd);
 
 #endif

@@ -188,7 +188,7 @@ START_TEST(other_commands_are_unknown_not_guessed)
         "#include <vulkan/vulkan.h>\n"
         "void record(VkCommandBuffer cmd, VkCommandBuffer other, VkBuffer buf) {\n"
         "    vkBeginCommandBuffer(cmd, NULL);\n"
-        "    vkCmdDraw(cmd, 3, 1, 0, 0);\n"
+        "    vkCmdDrawMeshTasksEXT(cmd, 1, 1, 1);\n"
         "    vkCmdDispatchIndirect(cmd, buf, 64);\n"
         "    vkCmdFillBuffer(other, buf, 0, 4, 0);\n"
         "    vkEndCommandBuffer(cmd);\n"
@@ -201,7 +201,7 @@ START_TEST(other_commands_are_unknown_not_guessed)
        records nothing on its own. */
     ck_assert_uint_eq(a->program->cmdbuf_count, 1);
     ck_assert_str_eq(test_ir_body(a),
-                     "  4: vkCmdDraw\n"
+                     "  4: vkCmdDrawMeshTasksEXT\n"
                      "    access ?\n"
                      "  5: vkCmdDispatchIndirect\n"
                      "    read DRAW_INDIRECT:INDIRECT_COMMAND_READ buf[64:76]\n"

@@ -1,0 +1,440 @@
+/*
+ * objects.c - the Vulkan objects a program creates, as the command models
+ * need them: images (vkCreateImage: shape and initial layout), image views
+ * (vkCreateImageView: which image, which subresources), render passes
+ * (vkCreateRenderPass(2): attachments, subpasses, dependencies),
+ * framebuffers (vkCreateFramebuffer: which views), and the recordings of
+ * command buffers (for vkCmdExecuteCommands).
+ *
+ * A created object is remembered under the handle its create call wrote:
+ * the handle's identity (the same variable in one function, the same global
+ * everywhere) and, when it lives in a struct member, the member's key
+ * ("Renderer.color"), which is how a render pass created by `init(r)` is
+ * found again when `record(r, cmd)` begins it.  A key is used only when
+ * exactly one created object was kept there; otherwise the object is
+ * unknown, never guessed.
+ *
+ * Objects are usually created in functions that record nothing; those are
+ * run once before the recording functions (fe_collect_objects).
+ */
+#include <string.h>
+#include <vulkan/vulkan_core.h>
+
+#include "frontend_internal.h"
+
+typedef struct fe_key {
+    const char *key;
+    struct fe_key *next;
+} fe_key;
+
+struct fe_object {
+    fe_object_kind kind;
+    const char *ident;       /* the handle's identity when created */
+    const char *spelling;    /* "r->color" */
+    fe_key *keys;            /* struct members the handle was kept in */
+    fe_val *info;            /* a copy of the create info */
+    vks_loc loc;             /* the create call */
+    vks_res_id res;          /* images: the IR resource, once used */
+    /* recordings */
+    uint32_t cmdbuf;
+    vks_loc begin;
+    struct fe_object *next;
+};
+
+/* A vkCmdExecuteCommands operand, resolved after every file is analysed. */
+typedef struct {
+    fe_val *handle;
+    vks_loc site;
+} fe_pending_secondary;
+
+typedef struct fe_objects {
+    fe_object *list;
+    fe_pending_secondary *pending;
+    size_t pending_count, pending_cap;
+} fe_objects;
+
+static fe_objects *objects_of(fe_ctx *cx)
+{
+    if (!cx->objects)
+        cx->objects = vks_arena_alloc(cx->arena, sizeof *cx->objects);
+    return cx->objects;
+}
+
+static bool has_key(const fe_object *o, const char *key)
+{
+    for (const fe_key *k = o->keys; k; k = k->next)
+        if (strcmp(k->key, key) == 0)
+            return true;
+    return false;
+}
+
+static void add_key(fe_ctx *cx, fe_object *o, const char *key)
+{
+    if (!key || has_key(o, key))
+        return;
+    fe_key *k = vks_arena_alloc(cx->arena, sizeof *k);
+    k->key = key;
+    k->next = o->keys;
+    o->keys = k;
+}
+
+static fe_object *find_by_ident(fe_ctx *cx, fe_object_kind kind, const char *ident)
+{
+    for (fe_object *o = objects_of(cx)->list; o; o = o->next)
+        if (o->kind == kind && strcmp(o->ident, ident) == 0)
+            return o;
+    return NULL;
+}
+
+static bool same_site(vks_loc a, vks_loc b)
+{
+    return a.line == b.line && a.col == b.col && a.file && b.file &&
+           strcmp(a.file, b.file) == 0;
+}
+
+const fe_object *fe_find_object(fe_ctx *cx, fe_object_kind kind,
+                                const fe_val *handle)
+{
+    if (!handle || handle->kind != VAL_SYM || !handle->ident)
+        return NULL;
+    fe_object *o = find_by_ident(cx, kind, handle->ident);
+    if (o || !handle->member_key)
+        return o;
+    /* Another function's handle in the same struct member: only when one
+       object was ever kept there (a later create with the same identity
+       replaces the earlier one, see remember()). */
+    fe_object *found = NULL;
+    for (fe_object *c = objects_of(cx)->list; c; c = c->next) {
+        if (c->kind != kind || !has_key(c, handle->member_key))
+            continue;
+        /* The same create call run from two places (its own function and a
+           caller that inlines it) made the same object. */
+        if (found && !same_site(found->loc, c->loc))
+            return NULL;
+        if (!found)
+            found = c;
+    }
+    return found;
+}
+
+/* Registers (or, when the same handle is created again on another path,
+   updates) an object. */
+static fe_object *remember(fe_ctx *cx, fe_object_kind kind, const fe_val *handle,
+                           vks_loc loc)
+{
+    fe_object *o = find_by_ident(cx, kind, handle->ident);
+    if (!o) {
+        o = vks_arena_alloc(cx->arena, sizeof *o);
+        o->kind = kind;
+        o->ident = handle->ident;
+        o->res = VKS_RES_UNKNOWN;
+        o->next = objects_of(cx)->list;
+        objects_of(cx)->list = o;
+    }
+    o->spelling = handle->spelling ? handle->spelling : "?";
+    o->loc = loc;
+    add_key(cx, o, handle->member_key);
+    return o;
+}
+
+fe_val *fe_object_info(const fe_object *o)
+{
+    return o->info;
+}
+
+vks_loc fe_object_loc(const fe_object *o)
+{
+    return o->loc;
+}
+
+void fe_handle_stored(fe_ctx *cx, const fe_val *stored)
+{
+    if (stored->kind != VAL_SYM || !stored->ident || !stored->member_key)
+        return;
+    for (fe_object *o = objects_of(cx)->list; o; o = o->next)
+        if (strcmp(o->ident, stored->ident) == 0)
+            add_key(cx, o, stored->member_key);
+}
+
+/* ---- create calls ---- */
+
+/* The source text of a pointer argument without its `&`: the handle's
+   spelling when it has none yet (`VkImage image = VK_NULL_HANDLE;`). */
+static const char *out_spelling(fe_ctx *cx, CXCursor call, unsigned arg)
+{
+    const char *text = fe_source_text(cx, clang_Cursor_getArgument(call, arg));
+    return text[0] == '&' ? text + 1 : text;
+}
+
+/*
+ * The node a create call's out-pointer designates.  A handle with no
+ * identity yet (VK_NULL_HANDLE, a zeroed struct member) gets one named
+ * after the create call, stable across the paths through the function, so
+ * every later read of it is the same object.
+ */
+static fe_val *created_handle(fe_ctx *cx, CXCursor call, fe_val **args, unsigned out)
+{
+    fe_val *node = fe_deref(cx, args[out], 0);
+    if (!node)
+        return NULL;
+    if (node->kind != VAL_SYM || !node->ident) {
+        vks_loc at = fe_loc(cx, call);
+        node->kind = VAL_SYM;
+        node->ident = vks_arena_printf(cx->arena, "created:%s:%u:%u", at.file,
+                                       at.line, at.col);
+        node->spelling = out_spelling(cx, call, out);
+        node->fields = NULL;
+        node->zero_rest = false;
+    }
+    return node;
+}
+
+static const struct {
+    const char *name;
+    fe_object_kind kind;
+} create_calls[] = {
+    {"vkCreateImage", FE_OBJ_IMAGE},
+    {"vkCreateImageView", FE_OBJ_IMAGE_VIEW},
+    {"vkCreateRenderPass", FE_OBJ_RENDER_PASS},
+    {"vkCreateRenderPass2", FE_OBJ_RENDER_PASS},
+    {"vkCreateRenderPass2KHR", FE_OBJ_RENDER_PASS},
+    {"vkCreateFramebuffer", FE_OBJ_FRAMEBUFFER},
+};
+
+static int create_call_index(const char *name)
+{
+    for (size_t i = 0; i < sizeof create_calls / sizeof create_calls[0]; i++)
+        if (strcmp(create_calls[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+/* vkCreateX(device, pCreateInfo, pAllocator, pX) */
+bool fe_create_call(fe_ctx *cx, const char *name, CXCursor call, fe_val **args,
+                    unsigned argc)
+{
+    int i = create_call_index(name);
+    if (i < 0 || argc < 4)
+        return false;
+    fe_val *handle = created_handle(cx, call, args, 3);
+    fe_val *info = fe_deref(cx, args[1], 0);
+    if (!handle)
+        return true;
+    fe_object *o = remember(cx, create_calls[i].kind, handle, fe_loc(cx, call));
+    /* The create info as it is now: later changes to the caller's struct do
+       not change the object. */
+    o->info = info ? fe_copy(cx, info) : NULL;
+    return true;
+}
+
+/* ---- images and views ---- */
+
+vks_res_id fe_resource(fe_ctx *cx, const fe_val *handle, vks_res_kind kind,
+                       vks_loc seen_at)
+{
+    /* A handle straight from a call the evaluator cannot see into
+       (`lookup(3)`) could be any resource: unknown.  Stored in a variable
+       first, it is that variable's resource. */
+    if (!handle || handle->kind != VAL_SYM || !handle->ident ||
+        strncmp(handle->ident, "call:", 5) == 0)
+        return VKS_RES_UNKNOWN;
+    for (fe_resource_entry *r = cx->resources; r; r = r->next)
+        if (strcmp(r->ident, handle->ident) == 0)
+            return r->id;
+    const char *name = handle->spelling ? handle->spelling : "?";
+    vks_res_id id = VKS_RES_UNKNOWN;
+    if (kind == VKS_RES_IMAGE) {
+        fe_object *image = (fe_object *)fe_find_object(cx, FE_OBJ_IMAGE, handle);
+        if (image && image->res == VKS_RES_UNKNOWN) {
+            const fe_val *info = image->info;
+            image->res = vks_add_image(
+                cx->program, image->spelling,
+                fe_u32_or(fe_peek(cx, info, "mipLevels"), 0),
+                fe_u32_or(fe_peek(cx, info, "arrayLayers"), 0),
+                fe_u32_or(fe_peek(cx, info, "initialLayout"), VKS_LAYOUT_UNKNOWN),
+                image->loc);
+        }
+        id = image ? image->res
+                   : vks_add_image(cx->program, name, 0, 0, VKS_LAYOUT_UNKNOWN,
+                                   seen_at);
+    } else {
+        id = vks_add_buffer(cx->program, name, VKS_WHOLE, seen_at);
+    }
+    fe_resource_entry *r = vks_arena_alloc(cx->arena, sizeof *r);
+    r->ident = handle->ident;
+    r->id = id;
+    r->next = cx->resources;
+    cx->resources = r;
+    return id;
+}
+
+uint32_t fe_image_format(fe_ctx *cx, const fe_val *image)
+{
+    const fe_object *o = fe_find_object(cx, FE_OBJ_IMAGE, image);
+    return o ? fe_u32_or(fe_peek(cx, o->info, "format"), VK_FORMAT_UNDEFINED)
+             : VK_FORMAT_UNDEFINED;
+}
+
+vks_region fe_view_region(fe_ctx *cx, const fe_val *view, uint32_t *format)
+{
+    const fe_object *o = fe_find_object(cx, FE_OBJ_IMAGE_VIEW, view);
+    *format = VK_FORMAT_UNDEFINED;
+    if (!o || !o->info)
+        return (vks_region){.res = VKS_RES_UNKNOWN, .range_known = false};
+    vks_res_id res = fe_resource(cx, fe_peek(cx, o->info, "image"), VKS_RES_IMAGE,
+                                 o->loc);
+    *format = fe_u32_or(fe_peek(cx, o->info, "format"), VK_FORMAT_UNDEFINED);
+    return fe_subresource_range(cx, res, fe_peek(cx, o->info, "subresourceRange"));
+}
+
+/* ---- recordings and secondary command buffers ---- */
+
+fe_cmdbuf_state *fe_recording_started(fe_ctx *cx, const fe_val *handle,
+                                      uint32_t cmdbuf, vks_loc begin)
+{
+    fe_cmdbuf_state *state = vks_arena_alloc(cx->arena, sizeof *state);
+    state->index_type = UINT64_MAX;
+    if (handle && handle->kind == VAL_SYM && handle->ident) {
+        fe_object *o = remember(cx, FE_OBJ_RECORDING, handle, begin);
+        o->cmdbuf = cmdbuf;
+        o->begin = begin;
+    }
+    return state;
+}
+
+uint32_t fe_defer_secondary(fe_ctx *cx, const fe_val *handle, vks_loc site)
+{
+    fe_objects *objs = objects_of(cx);
+    fe_pending_secondary p = {.handle = fe_copy(cx, handle), .site = site};
+    VKS_PUSH(cx->arena, objs->pending, objs->pending_count, objs->pending_cap, p);
+    return (uint32_t)(objs->pending_count - 1);
+}
+
+/* The location with `site` appended to its call chain: a command of a
+   secondary command buffer shows where the primary executed it. */
+static vks_loc executed_from(vks_arena *arena, vks_loc loc, const vks_loc *site)
+{
+    if (!loc.caller) {
+        loc.caller = site;
+        return loc;
+    }
+    vks_loc *caller = vks_arena_alloc(arena, sizeof *caller);
+    *caller = executed_from(arena, *loc.caller, site);
+    loc.caller = caller;
+    return loc;
+}
+
+/* The recording a secondary handle names: the first command buffer begun
+   at the vkBeginCommandBuffer that recorded it (paths that recorded the
+   same commands were merged into one). */
+static const vks_cmdbuf *secondary_recording(fe_ctx *cx, const fe_pending_secondary *p,
+                                             size_t primary)
+{
+    const fe_object *o = fe_find_object(cx, FE_OBJ_RECORDING, p->handle);
+    if (!o)
+        return NULL;
+    for (size_t i = 0; i < cx->program->cmdbuf_count; i++)
+        if (i != primary && same_site(cx->program->cmdbufs[i].begin, o->begin))
+            return &cx->program->cmdbufs[i];
+    return NULL;
+}
+
+/*
+ * "vkCmdExecuteCommands ... the commands in each secondary command buffer
+ * are ... executed as if they were recorded in the primary at that point"
+ * (submission order: "command buffers ... executed by
+ * vkCmdExecuteCommands ... in the order they are recorded"), so each
+ * execution becomes the secondary's commands, in order.  A secondary whose
+ * recording was not seen stays an EXECUTE_COMMANDS command, which the
+ * engine treats as unknown.
+ */
+void fe_inline_secondaries(fe_ctx *cx)
+{
+    fe_objects *objs = objects_of(cx);
+    vks_program *prog = cx->program;
+    for (size_t c = 0; c < prog->cmdbuf_count; c++) {
+        vks_cmdbuf *cb = &prog->cmdbufs[c];
+        bool any = false;
+        for (size_t i = 0; i < cb->cmd_count; i++)
+            any |= cb->cmds[i].kind == VKS_CMD_EXECUTE_COMMANDS;
+        if (!any)
+            continue;
+        vks_cmd *cmds = NULL;
+        size_t count = 0, cap = 0;
+        for (size_t i = 0; i < cb->cmd_count; i++) {
+            vks_cmd *cmd = &cb->cmds[i];
+            const vks_cmdbuf *sec = NULL;
+            if (cmd->kind == VKS_CMD_EXECUTE_COMMANDS && cmd->secondary < objs->pending_count)
+                sec = secondary_recording(cx, &objs->pending[cmd->secondary], c);
+            if (!sec) {
+                if (cmd->kind == VKS_CMD_EXECUTE_COMMANDS)
+                    cmd->secondary = UINT32_MAX;
+                VKS_PUSH(prog->arena, cmds, count, cap, *cmd);
+                continue;
+            }
+            vks_loc *site = vks_arena_alloc(prog->arena, sizeof *site);
+            *site = cmd->loc;
+            for (size_t k = 0; k < sec->cmd_count; k++) {
+                vks_cmd copy = sec->cmds[k];
+                copy.loc = executed_from(prog->arena, copy.loc, site);
+                if (copy.kind == VKS_CMD_EXECUTE_COMMANDS)
+                    copy.secondary = UINT32_MAX; /* nested: not followed */
+                VKS_PUSH(prog->arena, cmds, count, cap, copy);
+            }
+        }
+        cb->cmds = cmds;
+        cb->cmd_count = count;
+        cb->cmd_cap = cap;
+    }
+}
+
+/* ---- functions that only create objects ---- */
+
+typedef struct {
+    fe_ctx *cx;
+    bool creates, records;
+} create_search;
+
+static enum CXChildVisitResult find_creates(CXCursor c, CXCursor parent,
+                                            CXClientData data)
+{
+    create_search *s = data;
+    if (clang_getCursorKind(c) == CXCursor_CallExpr) {
+        const char *name = fe_callee_entry_point(s->cx, c);
+        if (name && create_call_index(name) >= 0)
+            s->creates = true;
+        if (name && strcmp(name, "vkBeginCommandBuffer") == 0)
+            s->records = true;
+    }
+    return CXChildVisit_Recurse;
+}
+
+static enum CXChildVisitResult run_creator(CXCursor c, CXCursor parent,
+                                           CXClientData data)
+{
+    fe_ctx *cx = data;
+    if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
+        !clang_isCursorDefinition(c) ||
+        !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+        return CXChildVisit_Continue;
+    create_search s = {.cx = cx};
+    clang_visitChildren(c, find_creates, &s);
+    if (s.creates && !s.records) {
+        /* One path (the first feasible one) is enough to see what it
+           creates. */
+        cx->root_function = fe_string(cx, clang_getCursorSpelling(c));
+        cx->forced_count = cx->decision_count = 0;
+        cx->fact_count = cx->step_count = 0;
+        cx->path_dead = false;
+        cx->recordings = NULL;
+        cx->globals = NULL;
+        fe_run_function(cx, c);
+        cx->recordings = NULL;
+    }
+    return CXChildVisit_Continue;
+}
+
+void fe_collect_objects(fe_ctx *cx, CXCursor translation_unit)
+{
+    clang_visitChildren(translation_unit, run_creator, cx);
+}
