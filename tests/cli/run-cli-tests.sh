@@ -129,6 +129,10 @@ run --quiet "$tmp/empty"
 check "a directory without inputs exits 2" exit_is 2
 check "... with one line naming it" sh -c "[ \$(wc -l <'$tmp/err') -eq 1 ] && grep -q '$tmp/empty' '$tmp/err'"
 
+cp "$bad" "$tmp/recording.h"
+run --quiet "$tmp/recording.h"
+check "a header named explicitly is analysed as C (pre-commit passes .h files)" out_has "^$tmp/recording.h:23:5: error: .*\[hazard-read-after-write\]"
+
 cp "$bad" "$tmp/notes.txt"
 run --quiet "$tmp/notes.txt"
 check "an unsupported file type exits 2" exit_is 2
