@@ -354,14 +354,14 @@ void fe_add_sync1_barriers(fe_ctx *cx, vks_cmd *cmd, const vks_mask stages[2],
 uint32_t fe_u32_or(const fe_val *v, uint32_t otherwise);
 
 /* ---- created objects (analyzer/objects.c) ---- */
-/* vkCreateImage / ImageView / RenderPass(2) / Framebuffer: remembers the
+/* vkCreateBuffer / Image / ImageView / RenderPass(2) / Framebuffer: remembers the
    create info under the created handle.  Returns false for other names. */
 bool fe_create_call(fe_ctx *cx, const char *name, CXCursor call, fe_val **args,
                     unsigned argc);
 /* An assignment stored a handle in a struct member: `r->color = image`. */
 void fe_handle_stored(fe_ctx *cx, const fe_val *stored);
-/* Runs, once, each function of the TU that creates images, views, render
-   passes or framebuffers without recording, so recordings elsewhere see
+/* Runs, once, each function of the TU that creates buffers, images, views,
+   render passes or framebuffers without recording, so recordings elsewhere see
    what it created. */
 void fe_collect_objects(fe_ctx *cx, CXCursor translation_unit);
 /* vkBeginCommandBuffer: the recording's state and its handle, for
@@ -374,6 +374,7 @@ void fe_inline_secondaries(fe_ctx *cx);
 /* Lookups for the command models. */
 typedef struct fe_object fe_object;
 typedef enum {
+    FE_OBJ_BUFFER,
     FE_OBJ_IMAGE,
     FE_OBJ_IMAGE_VIEW,
     FE_OBJ_RENDER_PASS,

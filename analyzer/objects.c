@@ -6,6 +6,9 @@
  * framebuffers (vkCreateFramebuffer: which views), and the recordings of
  * command buffers (for vkCmdExecuteCommands).
  *
+ * Buffers (vkCreateBuffer: size) are remembered the same way, so that a
+ * buffer kept in a struct member is one resource in every function.
+ *
  * A created object is remembered under the handle its create call wrote:
  * the handle's identity (the same variable in one function, the same global
  * everywhere) and, when it lives in a struct member, the member's key
@@ -193,6 +196,7 @@ static const struct {
     const char *name;
     fe_object_kind kind;
 } create_calls[] = {
+    {"vkCreateBuffer", FE_OBJ_BUFFER},
     {"vkCreateImage", FE_OBJ_IMAGE},
     {"vkCreateImageView", FE_OBJ_IMAGE_VIEW},
     {"vkCreateRenderPass", FE_OBJ_RENDER_PASS},
@@ -258,7 +262,14 @@ vks_res_id fe_resource(fe_ctx *cx, const fe_val *handle, vks_res_kind kind,
                    : vks_add_image(cx->program, name, 0, 0, VKS_LAYOUT_UNKNOWN,
                                    seen_at);
     } else {
-        id = vks_add_buffer(cx->program, name, VKS_WHOLE, seen_at);
+        fe_object *buffer = (fe_object *)fe_find_object(cx, FE_OBJ_BUFFER, handle);
+        uint64_t size;
+        if (buffer && buffer->res == VKS_RES_UNKNOWN)
+            buffer->res = vks_add_buffer(
+                cx->program, buffer->spelling,
+                fe_known_int(fe_peek(cx, buffer->info, "size"), &size) ? size : VKS_WHOLE,
+                buffer->loc);
+        id = buffer ? buffer->res : vks_add_buffer(cx->program, name, VKS_WHOLE, seen_at);
     }
     fe_resource_entry *r = vks_arena_alloc(cx->arena, sizeof *r);
     r->ident = handle->ident;
