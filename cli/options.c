@@ -18,7 +18,7 @@ static const char usage_text[] =
     "USAGE: vksync-lint [options] FILE... [-- COMPILER-ARGS...]\n"
     "\n"
     "Static analysis of Vulkan synchronization in C sources that record\n"
-    "command buffers (and, later, SPIR-V shaders).\n"
+    "command buffers, and of the Vulkan memory model in SPIR-V shaders.\n"
     "\n"
     "FILE is a .c source, a .spv or .spvasm shader, or a directory (its .c,\n"
     ".spv and .spvasm files, recursively, in sorted order).  A .h file named\n"

@@ -54,7 +54,7 @@ int main(int argc, char **argv)
     vks_report_options_init(&options);
     options.as_error[VKS_RULE_VKSYNC_INCOMPLETE] = true;
     const char *inputs[] = {file, "/abs/path/main.c", "shaders/a b.spv"};
-    const char *errors[] = {"shaders/a b.spv: SPIR-V analysis not available yet"};
+    const char *errors[] = {"shaders/a b.spv: not a SPIR-V module (magic 0x74736574)"};
     options.inputs = inputs;
     options.input_count = 3;
     options.notifications = errors;
