@@ -141,11 +141,15 @@ static void model_copy_buffer2(fe_ctx *cx, vks_cmd *cmd, CXCursor call,
                  fe_child(cx, info, "pRegions"));
 }
 
-/* The shader's accesses are unknown until the SPIR-V pass links them. */
+/* The bound compute shader's accesses when the link to its SPIR-V can be
+   made (pipeline_link.c), else one unknown access. */
 static void model_dispatch(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **args,
                            unsigned argc)
 {
-    vks_cmd_add_access(cx->program, cmd, vks_unknown_access());
+    if (cx->current)
+        fe_link_dispatch(cx, cmd, cx->current->cmdbuf);
+    else
+        vks_cmd_add_access(cx->program, cmd, vks_unknown_access());
 }
 
 /* "VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT specifies the stage of the pipeline
@@ -158,7 +162,7 @@ static void model_dispatch_indirect(fe_ctx *cx, vks_cmd *cmd, CXCursor call,
     fe_add_buffer_access(cx, cmd, args[1], args[2], size,
                       VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT,
                       VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT);
-    vks_cmd_add_access(cx->program, cmd, vks_unknown_access());
+    model_dispatch(cx, cmd, call, args, argc);
 }
 
 /* ---- barriers ---- */
@@ -338,10 +342,13 @@ bool fe_vulkan_call(fe_ctx *cx, const char *name, CXCursor call, fe_val **args,
         return true;
     }
     if (strncmp(name, "vkCmd", 5) != 0)
-        return fe_create_call(cx, name, call, args, argc);
+        return fe_link_device_call(cx, name, args, argc) ||
+               fe_create_call(cx, name, call, args, argc);
     fe_recording **r = argc >= 1 ? find_recording(cx, args[0]) : NULL;
     if (!r)
         return true; /* recorded outside a vkBegin/vkEnd pair the front end saw */
+    if (fe_link_bind_call(cx, name, (*r)->cmdbuf, args, argc))
+        return true;
 
     for (size_t i = 0; i < sizeof command_table / sizeof command_table[0]; i++) {
         const command_row *row = &command_table[i];

@@ -199,12 +199,24 @@ static void bind(fe_ctx *cx, fe_binding **scope, const char *key, fe_val *v)
     *scope = b;
 }
 
+static fe_val *eval_init_list(fe_ctx *cx, CXCursor list, CXType type,
+                              vks_loc loc);
+
 /* A constant global's value: `static const VkFlags64 VK_PIPELINE_STAGE_2_X =
-   ...ULL;` folds through clang_Cursor_Evaluate. */
+   ...ULL;` folds through clang_Cursor_Evaluate; a constant array with an
+   initialiser (an embedded SPIR-V module, `const uint32_t spv[] = {...}`)
+   is its initialiser's value. */
 static fe_val *global_initial_value(fe_ctx *cx, CXCursor decl, const char *key,
                                     const char *name)
 {
     CXType t = clang_getCursorType(decl);
+    CXType canon = clang_getCanonicalType(t);
+    if ((canon.kind == CXType_ConstantArray || canon.kind == CXType_IncompleteArray) &&
+        clang_isConstQualifiedType(clang_getArrayElementType(t))) {
+        CXCursor init = fe_strip(clang_Cursor_getVarDeclInitializer(decl));
+        if (!clang_Cursor_isNull(init) && clang_getCursorKind(init) == CXCursor_InitListExpr)
+            return eval_init_list(cx, init, t, fe_loc(cx, decl));
+    }
     if (clang_isConstQualifiedType(t) && type_is_integer(t)) {
         CXEvalResult r = clang_Cursor_Evaluate(decl);
         if (r) {
@@ -284,6 +296,29 @@ static bool is_aggregate_type(CXType t)
 static fe_val *eval_init_list(fe_ctx *cx, CXCursor list, CXType type,
                               vks_loc loc);
 
+typedef struct {
+    CXCursor *items;
+    unsigned count, cap;
+    fe_ctx *cx;
+} all_children;
+
+static enum CXChildVisitResult collect_any_child(CXCursor c, CXCursor parent,
+                                                 CXClientData data)
+{
+    all_children *list = data;
+    size_t cap = list->cap;
+    VKS_PUSH(list->cx->arena, list->items, list->count, cap, c);
+    list->cap = (unsigned)cap;
+    return CXChildVisit_Continue;
+}
+
+static all_children all_children_of(fe_ctx *cx, CXCursor c)
+{
+    all_children list = {.cx = cx};
+    clang_visitChildren(c, collect_any_child, &list);
+    return list;
+}
+
 /* Stores an initialiser's value: a nested braced list becomes a nested
    aggregate of the member's type. */
 static void init_member(fe_ctx *cx, fe_val *member, CXCursor value, vks_loc loc)
@@ -310,7 +345,9 @@ static fe_val *eval_init_list(fe_ctx *cx, CXCursor list, CXType type,
     if (!is_array)
         clang_Type_visitFields(canon, collect_field, &fields);
 
-    child_list ch = children_of(list);
+    /* Every initialiser, not just the first 16 children_of keeps: a longer
+       list (an embedded SPIR-V module) must not read as zeros past 16. */
+    all_children ch = all_children_of(cx, list);
     unsigned position = 0;
     for (unsigned i = 0; i < ch.count; i++) {
         CXCursor c = ch.items[i];
@@ -952,9 +989,11 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
     unsigned offset;
     clang_getSpellingLocation(clang_getCursorLocation(call), &file, NULL, NULL,
                               &offset);
-    return fe_sym(cx, vks_arena_printf(cx->arena, "call:%u#%u", offset,
-                                       ++cx->havoc_generation),
-                  fe_string(cx, clang_getCursorSpelling(call)));
+    fe_val *result = fe_sym(cx, vks_arena_printf(cx->arena, "call:%u#%u", offset,
+                                                 ++cx->havoc_generation),
+                            fe_string(cx, clang_getCursorSpelling(call)));
+    fe_link_unknown_call(cx, call, result);
+    return result;
 }
 
 /* ---- statements ---- */

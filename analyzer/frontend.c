@@ -436,6 +436,8 @@ void vks_frontend_analyze(vks_frontend *fe)
                  .stats = fe->stats,
                  .default_path = fe->files ? fe->files->path : "?",
                  .solver = vks_smt_solver_new()};
+    if (fe->options)
+        cx.link = fe_link_new(fe->arena, fe->options->shaders, fe->options->shader_count);
     for (parsed_file *f = fe->files; f; f = f->next) {
         fe_file_name *name = vks_arena_alloc(fe->arena, sizeof *name);
         name->clang_name = fe_string(&cx, clang_getTranslationUnitSpelling(f->tu));

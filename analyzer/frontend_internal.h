@@ -120,6 +120,9 @@ typedef struct {
 
 enum { FE_FUNCTION_BUCKETS = 256 };
 
+/* The shader link's state (analyzer/pipeline_link.c). */
+typedef struct fe_link fe_link;
+
 typedef struct fe_ctx {
     vks_arena *arena;
     vks_program *program;
@@ -153,6 +156,7 @@ typedef struct fe_ctx {
     bool path_dead;             /* an infeasible decision: stop this path */
     vks_smt_solver *solver;
     unsigned fresh_names;
+    fe_link *link;              /* shaders to link dispatches to, or NULL */
 } fe_ctx;
 
 /* ---- values (analyzer/values.c) ---- */
@@ -334,6 +338,22 @@ fe_command_model fe_model_begin_render_pass, fe_model_next_subpass,
    a command-buffer entry point the front end knows about. */
 bool fe_vulkan_call(fe_ctx *cx, const char *name, CXCursor call,
                     fe_val **args, unsigned argc);
+
+/* ---- linking dispatches to shaders (analyzer/pipeline_link.c) ---- */
+fe_link *fe_link_new(vks_arena *arena, const vks_shader_summary *const *shaders,
+                     size_t count);
+/* vkCreateShaderModule, vkCreateComputePipelines, vkUpdateDescriptorSets:
+   returns true when handled (their output handles are written). */
+bool fe_link_device_call(fe_ctx *cx, const char *name, fe_val **args, unsigned argc);
+/* vkCmdBindPipeline / vkCmdBindDescriptorSets on recording `cmdbuf`:
+   returns true when handled (they record state, no command). */
+bool fe_link_bind_call(fe_ctx *cx, const char *name, uint32_t cmdbuf, fe_val **args,
+                       unsigned argc);
+/* A dispatch's accesses: the bound shader's, or one unknown access. */
+void fe_link_dispatch(fe_ctx *cx, vks_cmd *cmd, uint32_t cmdbuf);
+/* A call the evaluator cannot see into returned `result`: remembers it when
+   an argument names a .spv file (a shader loader). */
+void fe_link_unknown_call(fe_ctx *cx, CXCursor call, const fe_val *result);
 
 /* Resources: the resource a handle names (buffers: by identity; images
    also through the vkCreateImage that made them, objects.c).  seen_at is

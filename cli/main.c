@@ -34,9 +34,12 @@ static void report_frontend_error(cli_session *session, const char *path,
 }
 
 /* One shader through the SPIR-V pass (spirv/): its shader-* findings join
-   the others; a file that is not a SPIR-V module is an input error. */
-static void analyze_spirv_input(cli_session *session, const cli_options *options,
-                                vks_findings *findings, const char *path)
+   the others; a file that is not a SPIR-V module is an input error.
+   Returns its summary (for linking dispatches to it), or NULL. */
+static const vks_shader_summary *analyze_spirv_input(cli_session *session,
+                                                     const cli_options *options,
+                                                     vks_findings *findings,
+                                                     const char *path)
 {
     vks_spirv_options spirv_options = {.workgroups = options->workgroups};
     vks_shader_summary *summary = NULL;
@@ -44,6 +47,7 @@ static void analyze_spirv_input(cli_session *session, const cli_options *options
     if (vks_analyze_spirv_file(path, &spirv_options, session->arena, &summary,
                                findings, &error) != 0)
         report_frontend_error(session, path, error);
+    return summary;
 }
 
 /* -p DIR whose compile_commands.json cannot be loaded is one input error;
@@ -78,6 +82,9 @@ static vks_program *build_program(cli_session *session,
         .extra_arg_count = options->compiler_arg_count,
     };
     vks_frontend *frontend = NULL;
+    const vks_shader_summary **shaders = vks_arena_alloc(
+        session->arena, (session->input_count + 1) * sizeof *shaders);
+    size_t shader_count = 0;
     for (size_t i = 0; i < session->input_count; i++) {
         const cli_input *input = &session->inputs[i];
         const char *error = NULL;
@@ -91,11 +98,20 @@ static vks_program *build_program(cli_session *session,
             break;
         case CLI_INPUT_SPIRV_BINARY:
         case CLI_INPUT_SPIRV_ASM:
-            analyze_spirv_input(session, options, findings, input->path);
+        {
+            const vks_shader_summary *s =
+                analyze_spirv_input(session, options, findings, input->path);
+            if (s)
+                shaders[shader_count++] = s;
             break;
+        }
         }
     }
     if (frontend) {
+        /* Every shader is known before the C code runs: dispatches link to
+           them (analyzer/pipeline_link.c). */
+        frontend_options.shaders = shaders;
+        frontend_options.shader_count = shader_count;
         vks_frontend_analyze(frontend);
         vks_frontend_free(frontend);
     }

@@ -9,11 +9,17 @@
 
 #include "vksync/finding.h"
 #include "vksync/ir.h"
+#include "vksync/spirv.h"
 
 typedef struct {
     const char *compdb_dir;     /* -p DIR, or NULL */
     const char *const *extra_args; /* after "--" */
     size_t extra_arg_count;
+    /* The shaders given on the command line: dispatches whose pipeline's
+       module is one of them get its accesses (analyzer/pipeline_link.c).
+       Read when vks_frontend_analyze runs. */
+    const vks_shader_summary *const *shaders;
+    size_t shader_count;
 } vks_frontend_options;
 
 /*

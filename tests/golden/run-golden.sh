@@ -4,10 +4,13 @@
 # For every examples/**/NAME.expected: if NAME.args exists, the tool runs with
 # the arguments in it (one per line, paths relative to SOURCE_DIR), else on
 # the file NAME.c / NAME.spv / NAME.spvasm beside it.  stdout plus a last line
-# "exit: STATUS" must equal NAME.expected byte for byte.
+# "exit: STATUS" must equal NAME.expected byte for byte.  In NAME.args,
+# @BUILD@ stands for the build directory (where TOOL is), for build products
+# such as shaders compiled from examples/**/*.comp.
 # VKSYNC_UPDATE_GOLDEN=1 rewrites the expected files instead.
 set -u
 tool="$1"
+build_dir=$(cd "$(dirname "$tool")" && pwd)
 cd "$2" || exit 2
 pass=0
 fail=0
@@ -16,7 +19,7 @@ trap 'rm -f "$tmp"' EXIT
 for expected in $(find examples -name '*.expected' | LC_ALL=C sort); do
     base="${expected%.expected}"
     if [ -f "$base.args" ]; then
-        set -- $(cat "$base.args")
+        set -- $(sed "s|@BUILD@|$build_dir|g" "$base.args")
     else
         input=""
         for ext in c spv spvasm; do

@@ -1,0 +1,466 @@
+/*
+ * pipeline_link.c - what a dispatch accesses, from the shader it runs.
+ *
+ * A vkCmdDispatch's memory accesses are those of the compute shader bound
+ * with vkCmdBindPipeline, applied to the buffers bound to its descriptors
+ * with vkCmdBindDescriptorSets and vkUpdateDescriptorSets.  This file
+ * follows that chain through the values the evaluator computes:
+ *
+ *   vkCreateShaderModule   pCode -> a .spv given on the command line, either
+ *                          by the basename of the string literal passed to
+ *                          the (unseen) call that produced pCode
+ *                          (`load_spirv("simulate.spv", &size)`), or by the
+ *                          content hash of an embedded array of words;
+ *   vkCreateComputePipelines  stage.module -> that shader's single compute
+ *                          entry point (pName is not evaluated: a module with
+ *                          several compute entry points is not linked);
+ *   vkUpdateDescriptorSets (dstSet, dstBinding, dstArrayElement) -> the
+ *                          VkDescriptorBufferInfo's {buffer, offset, range};
+ *   vkCmdBindPipeline / vkCmdBindDescriptorSets: per command buffer.
+ *
+ * At a dispatch, each descriptor the entry point uses becomes one access per
+ * access bit (COMPUTE_SHADER stage; SHADER_STORAGE_READ/WRITE, UNIFORM_READ,
+ * ...) on the bound buffer's range.  Any missing link - no shader matched,
+ * no pipeline bound, a set never written, an image descriptor, a use the
+ * SPIR-V pass could not classify - leaves an unknown access instead: no
+ * finding is ever made from a guess.
+ */
+#include <string.h>
+#include <vulkan/vulkan_core.h>
+
+#include "frontend_internal.h"
+#include "vksync/spirv.h"
+
+typedef struct link_module {
+    const char *ident;                  /* the VkShaderModule handle */
+    const vks_shader_summary *shader;
+    struct link_module *next;
+} link_module;
+
+typedef struct link_pipeline {
+    const char *ident;                  /* the VkPipeline handle */
+    const vks_shader_summary *shader;
+    const vks_entry_point *entry;
+    struct link_pipeline *next;
+} link_pipeline;
+
+typedef struct link_descriptor {
+    const char *set_ident;
+    uint32_t binding, element;
+    uint32_t type;                      /* VkDescriptorType */
+    fe_val *buffer, *offset, *range;    /* copies at update time */
+    struct link_descriptor *next;
+} link_descriptor;
+
+/* A call the evaluator could not see into whose arguments name a .spv. */
+typedef struct link_loader {
+    const char *result_ident;
+    const char *basename;
+    struct link_loader *next;
+} link_loader;
+
+#define MAX_SETS 32
+
+typedef struct link_binding {
+    uint32_t cmdbuf;
+    const char *pipeline;               /* compute pipeline ident, or NULL */
+    const char *sets[MAX_SETS];         /* bound set idents, NULL unknown */
+    bool dynamic_offsets;               /* dynamic offsets were given */
+    struct link_binding *next;
+} link_binding;
+
+struct fe_link {
+    const vks_shader_summary *const *shaders;
+    size_t shader_count;
+    link_module *modules;
+    link_pipeline *pipelines;
+    link_descriptor *descriptors;
+    link_loader *loaders;
+    link_binding *bindings;
+    unsigned fresh;
+};
+
+fe_link *fe_link_new(vks_arena *arena, const vks_shader_summary *const *shaders,
+                     size_t count)
+{
+    fe_link *link = vks_arena_alloc(arena, sizeof *link);
+    link->shaders = shaders;
+    link->shader_count = count;
+    return link;
+}
+
+static const char *ident_of(const fe_val *v)
+{
+    return v && v->kind == VAL_SYM && v->ident ? v->ident : NULL;
+}
+
+static const char *basename_of(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+static bool has_suffix(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+    return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+/* The output handle of a vkCreate* call: a fresh identity, as if the call
+   had written it (the evaluator does the same for calls it cannot see). */
+static const char *fresh_handle(fe_ctx *cx, fe_val *out)
+{
+    if (!out)
+        return NULL;
+    const char *old = out->ident ? out->ident : "handle";
+    const char *spelling = out->spelling;
+    vks_loc loc = out->loc;
+    memset(out, 0, sizeof *out);
+    out->kind = VAL_SYM;
+    out->ident = vks_arena_printf(cx->arena, "%s#%u", old, ++cx->havoc_generation);
+    out->spelling = spelling;
+    out->loc = loc;
+    return out->ident;
+}
+
+void fe_link_unknown_call(fe_ctx *cx, CXCursor call, const fe_val *result)
+{
+    const char *ident = ident_of(result);
+    if (!cx->link || !ident)
+        return;
+    int argc = clang_Cursor_getNumArguments(call);
+    for (int i = 0; i < argc; i++) {
+        CXCursor arg = fe_strip(clang_Cursor_getArgument(call, (unsigned)i));
+        if (clang_getCursorKind(arg) != CXCursor_StringLiteral)
+            continue;
+        const char *text = fe_string(cx, clang_getCursorSpelling(arg));
+        size_t n = strlen(text);
+        if (n < 2 || text[0] != '"' || text[n - 1] != '"')
+            continue;
+        char *path = vks_arena_printf(cx->arena, "%.*s", (int)(n - 2), text + 1);
+        if (!has_suffix(path, ".spv") && !has_suffix(path, ".spvasm"))
+            continue;
+        link_loader *l = vks_arena_alloc(cx->arena, sizeof *l);
+        l->result_ident = ident;
+        l->basename = basename_of(path);
+        l->next = cx->link->loaders;
+        cx->link->loaders = l;
+    }
+}
+
+/* `ident` is the loader's result itself, or a variable initialised or
+   assigned from it ("var:<result>=<key>" / "var:<result>", eval.c). */
+static bool derived_from(const char *ident, const char *result)
+{
+    if (strcmp(ident, result) == 0)
+        return true;
+    const char *at = strstr(ident, result);
+    return at && (at[strlen(result)] == '=' || at[strlen(result)] == '\0');
+}
+
+static const vks_shader_summary *shader_by_code(fe_ctx *cx, const fe_val *info)
+{
+    fe_link *link = cx->link;
+    fe_val *code = (fe_val *)fe_peek(cx, info, "pCode");
+    const char *ident = ident_of(code);
+    if (ident) {
+        for (link_loader *l = link->loaders; l; l = l->next) {
+            if (!derived_from(ident, l->result_ident))
+                continue;
+            const vks_shader_summary *found = NULL;
+            for (size_t i = 0; i < link->shader_count; i++)
+                if (strcmp(basename_of(link->shaders[i]->path), l->basename) == 0) {
+                    if (found)
+                        return NULL; /* two inputs with that name: ambiguous */
+                    found = link->shaders[i];
+                }
+            return found;
+        }
+        return NULL;
+    }
+    /* An embedded array: hash its words the way the SPIR-V pass does. */
+    uint64_t size;
+    if (!code || code->kind != VAL_PTR || !fe_known_int(fe_peek(cx, info, "codeSize"), &size) ||
+        size == 0 || size % 4 || size / 4 > (1u << 20))
+        return NULL;
+    uint64_t hash = 1469598103934665603ull;
+    for (uint64_t i = 0; i < size / 4; i++) {
+        fe_val *word = fe_deref(cx, code, (int64_t)i);
+        uint64_t w;
+        if (!fe_known_int(word, &w))
+            return NULL;
+        hash ^= (uint32_t)w;
+        hash *= 1099511628211ull;
+    }
+    for (size_t i = 0; i < link->shader_count; i++)
+        if (link->shaders[i]->content_hash == hash)
+            return link->shaders[i];
+    return NULL;
+}
+
+/* vkCreateShaderModule(device, pCreateInfo, pAllocator, pShaderModule) */
+static void create_shader_module(fe_ctx *cx, fe_val **args)
+{
+    fe_val *info = fe_deref(cx, args[1], 0);
+    const vks_shader_summary *shader = info ? shader_by_code(cx, info) : NULL;
+    const char *ident = fresh_handle(cx, fe_deref(cx, args[3], 0));
+    if (!shader || !ident)
+        return;
+    link_module *m = vks_arena_alloc(cx->arena, sizeof *m);
+    *m = (link_module){ident, shader, cx->link->modules};
+    cx->link->modules = m;
+}
+
+static const vks_entry_point *single_compute_entry(const vks_shader_summary *s)
+{
+    const vks_entry_point *found = NULL;
+    for (size_t i = 0; i < s->entry_point_count; i++)
+        if (s->entry_points[i].vk_stage == VK_SHADER_STAGE_COMPUTE_BIT) {
+            if (found)
+                return NULL;
+            found = &s->entry_points[i];
+        }
+    return found;
+}
+
+/* vkCreateComputePipelines(device, cache, count, pCreateInfos, pAllocator,
+   pPipelines) */
+static void create_compute_pipelines(fe_ctx *cx, fe_val **args)
+{
+    uint64_t count;
+    bool known = fe_known_int(args[2], &count) && count <= 64;
+    for (uint64_t i = 0; known && i < count; i++) {
+        const char *ident = fresh_handle(cx, fe_deref(cx, args[5], (int64_t)i));
+        fe_val *info = fe_deref(cx, args[3], (int64_t)i);
+        const fe_val *stage = info ? fe_peek(cx, info, "stage") : NULL;
+        const char *module = stage ? ident_of(fe_peek(cx, stage, "module")) : NULL;
+        if (!ident || !module)
+            continue;
+        for (link_module *m = cx->link->modules; m; m = m->next) {
+            if (strcmp(m->ident, module) != 0)
+                continue;
+            const vks_entry_point *entry = single_compute_entry(m->shader);
+            if (!entry)
+                break;
+            link_pipeline *p = vks_arena_alloc(cx->arena, sizeof *p);
+            *p = (link_pipeline){ident, m->shader, entry, cx->link->pipelines};
+            cx->link->pipelines = p;
+            break;
+        }
+    }
+}
+
+static void forget_set(fe_link *link, const char *set)
+{
+    for (link_descriptor *d = link->descriptors; d; d = d->next)
+        if (!set || (d->set_ident && strcmp(d->set_ident, set) == 0))
+            d->set_ident = NULL; /* contents unknown from here on */
+}
+
+/* vkUpdateDescriptorSets(device, writeCount, pWrites, copyCount, pCopies) */
+static void update_descriptor_sets(fe_ctx *cx, fe_val **args)
+{
+    fe_link *link = cx->link;
+    uint64_t writes, copies;
+    if (!fe_known_int(args[1], &writes) || writes > 256) {
+        forget_set(link, NULL);
+        return;
+    }
+    for (uint64_t i = 0; i < writes; i++) {
+        fe_val *w = fe_deref(cx, args[2], (int64_t)i);
+        const char *set = w ? ident_of(fe_peek(cx, w, "dstSet")) : NULL;
+        uint64_t binding, element = 0, count, type;
+        if (!w || !set) {
+            forget_set(link, NULL);
+            continue;
+        }
+        if (!fe_known_int(fe_peek(cx, w, "dstBinding"), &binding) ||
+            !fe_known_int(fe_peek(cx, w, "descriptorCount"), &count) ||
+            !fe_known_int(fe_peek(cx, w, "descriptorType"), &type) || count > 64) {
+            forget_set(link, set);
+            continue;
+        }
+        fe_known_int(fe_peek(cx, w, "dstArrayElement"), &element);
+        fe_val *infos = fe_child(cx, w, "pBufferInfo");
+        for (uint64_t k = 0; k < count; k++) {
+            /* A rewrite replaces what was there. */
+            for (link_descriptor *d = link->descriptors; d; d = d->next)
+                if (d->set_ident && strcmp(d->set_ident, set) == 0 && d->binding == binding &&
+                    d->element == element + k)
+                    d->set_ident = NULL;
+            link_descriptor *d = vks_arena_alloc(cx->arena, sizeof *d);
+            d->set_ident = set;
+            d->binding = (uint32_t)binding;
+            d->element = (uint32_t)(element + k);
+            d->type = (uint32_t)type;
+            bool buffer_type = type == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER ||
+                               type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER ||
+                               type == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC ||
+                               type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC;
+            fe_val *info = buffer_type ? fe_deref(cx, infos, (int64_t)k) : NULL;
+            if (info) {
+                d->buffer = fe_copy(cx, fe_peek(cx, info, "buffer") ? fe_peek(cx, info, "buffer")
+                                                                    : fe_unknown(cx));
+                d->offset = fe_copy(cx, fe_peek(cx, info, "offset") ? fe_peek(cx, info, "offset")
+                                                                    : fe_unknown(cx));
+                d->range = fe_copy(cx, fe_peek(cx, info, "range") ? fe_peek(cx, info, "range")
+                                                                  : fe_unknown(cx));
+            }
+            d->next = link->descriptors;
+            link->descriptors = d;
+        }
+    }
+    /* vkUpdateDescriptorSets copies: a copied-into set is no longer known. */
+    if (!fe_known_int(args[3], &copies) || copies > 256) {
+        forget_set(link, NULL);
+        return;
+    }
+    for (uint64_t i = 0; i < copies; i++) {
+        fe_val *c = fe_deref(cx, args[4], (int64_t)i);
+        forget_set(link, c ? ident_of(fe_peek(cx, c, "dstSet")) : NULL);
+    }
+}
+
+static link_binding *binding_of(fe_ctx *cx, uint32_t cmdbuf)
+{
+    for (link_binding *b = cx->link->bindings; b; b = b->next)
+        if (b->cmdbuf == cmdbuf)
+            return b;
+    link_binding *b = vks_arena_alloc(cx->arena, sizeof *b);
+    b->cmdbuf = cmdbuf;
+    b->next = cx->link->bindings;
+    cx->link->bindings = b;
+    return b;
+}
+
+bool fe_link_device_call(fe_ctx *cx, const char *name, fe_val **args, unsigned argc)
+{
+    if (!cx->link)
+        return false;
+    if (strcmp(name, "vkCreateShaderModule") == 0 && argc >= 4) {
+        create_shader_module(cx, args);
+        return true;
+    }
+    if (strcmp(name, "vkCreateComputePipelines") == 0 && argc >= 6) {
+        create_compute_pipelines(cx, args);
+        return true;
+    }
+    if (strcmp(name, "vkUpdateDescriptorSets") == 0 && argc >= 5) {
+        update_descriptor_sets(cx, args);
+        return true;
+    }
+    return false;
+}
+
+bool fe_link_bind_call(fe_ctx *cx, const char *name, uint32_t cmdbuf, fe_val **args,
+                       unsigned argc)
+{
+    if (!cx->link)
+        return false;
+    bool pipeline = strcmp(name, "vkCmdBindPipeline") == 0 && argc >= 3;
+    bool sets = strcmp(name, "vkCmdBindDescriptorSets") == 0 && argc >= 8;
+    if (!pipeline && !sets)
+        return false;
+    link_binding *b = binding_of(cx, cmdbuf);
+    uint64_t point;
+    bool known_point = fe_known_int(args[1], &point);
+    if (known_point && point != VK_PIPELINE_BIND_POINT_COMPUTE)
+        return true; /* graphics state: the compute state is untouched */
+    if (pipeline) {
+        b->pipeline = known_point ? ident_of(args[2]) : NULL;
+        return true;
+    }
+    uint64_t first, count, dynamic;
+    if (!known_point || !fe_known_int(args[3], &first) || !fe_known_int(args[4], &count) ||
+        first + count > MAX_SETS) {
+        memset(b->sets, 0, sizeof b->sets);
+        return true;
+    }
+    for (uint64_t i = 0; i < count; i++)
+        b->sets[first + i] = ident_of(fe_deref(cx, args[5], (int64_t)i));
+    b->dynamic_offsets = !fe_known_int(args[6], &dynamic) || dynamic != 0;
+    return true;
+}
+
+static const link_descriptor *written(const fe_link *link, const char *set, uint32_t binding,
+                                      uint32_t element)
+{
+    for (const link_descriptor *d = link->descriptors; d; d = d->next)
+        if (d->set_ident && strcmp(d->set_ident, set) == 0 && d->binding == binding &&
+            d->element == element)
+            return d;
+    return NULL;
+}
+
+static bool type_matches(vks_descriptor_kind kind, uint32_t type)
+{
+    switch (kind) {
+    case VKS_DESC_STORAGE_BUFFER:
+        return type == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER ||
+               type == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC;
+    case VKS_DESC_UNIFORM_BUFFER:
+        return type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER ||
+               type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC;
+    default:
+        return false; /* images and texel buffers are not linked (yet) */
+    }
+}
+
+/* The accesses of one descriptor the shader uses; false when any part of
+   the link is missing. */
+static bool add_descriptor_accesses(fe_ctx *cx, vks_cmd *cmd, const link_binding *b,
+                                    const vks_shader_descriptor *sd)
+{
+    uint64_t bits = vks_descriptor_access_bits(sd->kind, sd->use);
+    if (!bits || sd->set >= MAX_SETS || !b->sets[sd->set] || sd->array_size != 1)
+        return false;
+    const link_descriptor *d = written(cx->link, b->sets[sd->set], sd->binding, 0);
+    if (!d || !type_matches(sd->kind, d->type) || !d->buffer)
+        return false;
+    vks_res_id res = fe_resource(cx, d->buffer, VKS_RES_BUFFER, cmd->loc);
+    if (res == VKS_RES_UNKNOWN)
+        return false;
+    uint64_t offset, range;
+    bool dynamic = d->type == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC ||
+                   d->type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC;
+    vks_region region = {.res = res, .range_known = false};
+    if (!(dynamic && b->dynamic_offsets) && fe_known_int(d->offset, &offset) &&
+        fe_known_int(d->range, &range))
+        region = vks_buffer_region(res, offset, range); /* VK_WHOLE_SIZE == VKS_WHOLE */
+    /* One access per access bit (ir.h: exactly one stage and one access). */
+    for (uint64_t bit = 1; bit; bit <<= 1)
+        if (bits & bit)
+            vks_cmd_add_access(cx->program, cmd,
+                               vks_known_access(region, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                                                bit));
+    return true;
+}
+
+void fe_link_dispatch(fe_ctx *cx, vks_cmd *cmd, uint32_t cmdbuf)
+{
+    const link_binding *b = NULL;
+    for (link_binding *x = cx->link ? cx->link->bindings : NULL; x; x = x->next)
+        if (x->cmdbuf == cmdbuf)
+            b = x;
+    const link_pipeline *p = NULL;
+    for (link_pipeline *x = cx->link && b && b->pipeline ? cx->link->pipelines : NULL; x;
+         x = x->next)
+        if (strcmp(x->ident, b->pipeline) == 0) {
+            p = x;
+            break;
+        }
+    if (!p) {
+        vks_cmd_add_access(cx->program, cmd, vks_unknown_access());
+        return;
+    }
+    bool all_known = true;
+    for (size_t i = 0; i < p->entry->descriptor_count; i++) {
+        const vks_shader_descriptor *sd = &p->entry->descriptors[i];
+        if (sd->use == 0)
+            continue;
+        if (!add_descriptor_accesses(cx, cmd, b, sd))
+            all_known = false;
+    }
+    if (!all_known)
+        vks_cmd_add_access(cx->program, cmd, vks_unknown_access());
+}

@@ -1,0 +1,229 @@
+/*
+ * test_spirv_link.c - dispatches linked to the SPIR-V they run
+ * (analyzer/pipeline_link.c): the shader module found by the loader's file
+ * name or by the embedded words' hash, the pipeline, the descriptor writes
+ * and binds; every broken link leaves the dispatch's access unknown.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <vulkan/vulkan_core.h>
+
+#include "util.h"
+#include "vksync/analyzer.h"
+#include "vksync/spirv.h"
+
+#define SIMULATE_SPV VKS_BINARY_DIR "/examples/compute/simulate.spv"
+
+/* A recording function; CODE is how pCode is obtained, BIND_SET the set
+   bound at the dispatch. */
+static const char *program_text(const char *code, const char *bind_set, int writes)
+{
+    static char text[4096];
+    snprintf(text, sizeof text,
+             "#include <stddef.h>\n"
+             "#include <stdint.h>\n"
+             "#include <vulkan/vulkan.h>\n"
+             "uint32_t *load_spirv(const char *path, size_t *size);\n"
+             "%s\n"
+             "void run(VkDevice device, VkCommandBuffer cmd, VkPipelineLayout layout,\n"
+             "         VkDescriptorSet set, VkDescriptorSet other, VkBuffer particles,\n"
+             "         VkBuffer params) {\n"
+             "    size_t code_size = 0;\n"
+             "    const uint32_t *code;\n"
+             "    %s\n"
+             "    VkShaderModuleCreateInfo mi = {.codeSize = code_size, .pCode = code};\n"
+             "    VkShaderModule module;\n"
+             "    vkCreateShaderModule(device, &mi, NULL, &module);\n"
+             "    VkComputePipelineCreateInfo pi = {.stage = {.module = module, .pName = \"main\"},\n"
+             "                                      .layout = layout};\n"
+             "    VkPipeline pipeline;\n"
+             "    vkCreateComputePipelines(device, VK_NULL_HANDLE, 1, &pi, NULL, &pipeline);\n"
+             "    VkDescriptorBufferInfo b[2] = {{.buffer = particles, .offset = 64, .range = 256},\n"
+             "                                   {.buffer = params, .offset = 0, .range = 16}};\n"
+             "    VkWriteDescriptorSet w[2] = {\n"
+             "        {.dstSet = set, .dstBinding = 0, .descriptorCount = 1,\n"
+             "         .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .pBufferInfo = &b[0]},\n"
+             "        {.dstSet = set, .dstBinding = 1, .descriptorCount = 1,\n"
+             "         .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, .pBufferInfo = &b[1]}};\n"
+             "    vkUpdateDescriptorSets(device, %d, w, 0, NULL);\n"
+             "    VkCommandBufferBeginInfo bi = {0};\n"
+             "    vkBeginCommandBuffer(cmd, &bi);\n"
+             "    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);\n"
+             "    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1,\n"
+             "                            &%s, 0, NULL);\n"
+             "    vkCmdDispatch(cmd, 64, 1, 1);\n"
+             "    vkEndCommandBuffer(cmd);\n"
+             "}\n",
+             strstr(code, "simulate_spv") ? "#include \"" VKS_BINARY_DIR
+                                            "/examples/compute/simulate_spv.h\""
+                                          : "",
+             code, writes, bind_set);
+    return text;
+}
+
+typedef struct {
+    vks_arena *arena;
+    vks_program *program;
+    const vks_cmd *dispatch;
+} linked;
+
+static linked link_program(const char *text, const char *shader_path)
+{
+    linked r = {.arena = vks_arena_new()};
+    char dir[] = "/tmp/vks-link-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char path[256];
+    snprintf(path, sizeof path, "%s/run.c", dir);
+    FILE *f = fopen(path, "w");
+    fputs(text, f);
+    fclose(f);
+
+    const vks_shader_summary *shaders[1];
+    size_t shader_count = 0;
+    vks_findings findings = {.arena = r.arena};
+    if (shader_path) {
+        vks_shader_summary *s;
+        const char *error;
+        ck_assert_int_eq(vks_analyze_spirv_file(shader_path, NULL, r.arena, &s, &findings, &error), 0);
+        shaders[shader_count++] = s;
+    }
+    vks_frontend_options options = {.shaders = shaders, .shader_count = shader_count};
+    vks_stats stats = {0};
+    r.program = vks_program_new(r.arena);
+    const char *error = NULL;
+    vks_frontend *fe = vks_frontend_new(&options, r.program, &findings, &stats);
+    ck_assert_int_eq(vks_frontend_add_file(fe, path, &error), 0);
+    vks_frontend_analyze(fe);
+    vks_frontend_free(fe);
+    unlink(path);
+    rmdir(dir);
+    ck_assert_uint_eq(r.program->cmdbuf_count, 1);
+    const vks_cmdbuf *cb = &r.program->cmdbufs[0];
+    for (size_t i = 0; i < cb->cmd_count; i++)
+        if (strcmp(cb->cmds[i].name, "vkCmdDispatch") == 0)
+            r.dispatch = &cb->cmds[i];
+    ck_assert_ptr_nonnull(r.dispatch);
+    return r;
+}
+
+static const vks_access *access_with(const linked *r, uint64_t access)
+{
+    for (size_t i = 0; i < r->dispatch->access_count; i++)
+        if (r->dispatch->accesses[i].known && r->dispatch->accesses[i].access == access)
+            return &r->dispatch->accesses[i];
+    return NULL;
+}
+
+static size_t unknown_accesses(const linked *r)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < r->dispatch->access_count; i++)
+        n += !r->dispatch->accesses[i].known;
+    return n;
+}
+
+static const char *resource_name(const linked *r, const vks_access *a)
+{
+    return r->program->resources[a->region.res].name;
+}
+
+/* The simulate shader reads and writes binding 0, reads binding 1. */
+static void assert_fully_linked(const linked *r)
+{
+    ck_assert_uint_eq(unknown_accesses(r), 0);
+    ck_assert_uint_eq(r->dispatch->access_count, 3);
+    const vks_access *read = access_with(r, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+    const vks_access *write = access_with(r, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+    const vks_access *uniform = access_with(r, VK_ACCESS_2_UNIFORM_READ_BIT);
+    ck_assert_ptr_nonnull(read);
+    ck_assert_ptr_nonnull(write);
+    ck_assert_ptr_nonnull(uniform);
+    ck_assert(write->stage == VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT);
+    ck_assert_str_eq(resource_name(r, write), "particles");
+    ck_assert(write->region.range_known);
+    ck_assert_uint_eq(write->region.offset, 64);
+    ck_assert_uint_eq(write->region.size, 256);
+    ck_assert_str_eq(resource_name(r, uniform), "params");
+}
+
+START_TEST(linked_by_loader_file_name)
+{
+    linked r = link_program(program_text("code = load_spirv(\"shaders/simulate.spv\", &code_size);",
+                                         "set", 2),
+                            SIMULATE_SPV);
+    assert_fully_linked(&r);
+    vks_arena_free(r.arena);
+}
+END_TEST
+
+START_TEST(linked_by_embedded_words)
+{
+    linked r = link_program(program_text("code = simulate_spv; code_size = sizeof simulate_spv;",
+                                         "set", 2),
+                            SIMULATE_SPV);
+    assert_fully_linked(&r);
+    vks_arena_free(r.arena);
+}
+END_TEST
+
+START_TEST(no_shader_given_stays_unknown)
+{
+    linked r = link_program(program_text("code = load_spirv(\"simulate.spv\", &code_size);",
+                                         "set", 2),
+                            NULL);
+    ck_assert_uint_eq(r.dispatch->access_count, 1);
+    ck_assert_uint_eq(unknown_accesses(&r), 1);
+    vks_arena_free(r.arena);
+}
+END_TEST
+
+START_TEST(other_file_name_stays_unknown)
+{
+    linked r = link_program(program_text("code = load_spirv(\"blur.spv\", &code_size);",
+                                         "set", 2),
+                            SIMULATE_SPV);
+    ck_assert_uint_eq(r.dispatch->access_count, 1);
+    ck_assert_uint_eq(unknown_accesses(&r), 1);
+    vks_arena_free(r.arena);
+}
+END_TEST
+
+START_TEST(other_set_bound_stays_unknown)
+{
+    linked r = link_program(program_text("code = load_spirv(\"simulate.spv\", &code_size);",
+                                         "other", 2),
+                            SIMULATE_SPV);
+    ck_assert_uint_eq(r.dispatch->access_count, 1);
+    ck_assert_uint_eq(unknown_accesses(&r), 1);
+    vks_arena_free(r.arena);
+}
+END_TEST
+
+START_TEST(unwritten_binding_is_unknown_the_rest_known)
+{
+    /* Only binding 0 is written: its accesses are known, binding 1's not. */
+    linked r = link_program(program_text("code = load_spirv(\"simulate.spv\", &code_size);",
+                                         "set", 1),
+                            SIMULATE_SPV);
+    ck_assert_ptr_nonnull(access_with(&r, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT));
+    ck_assert_ptr_null(access_with(&r, VK_ACCESS_2_UNIFORM_READ_BIT));
+    ck_assert_uint_eq(unknown_accesses(&r), 1);
+    vks_arena_free(r.arena);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("spirv-link");
+    TCase *tc = tcase_create("link");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, linked_by_loader_file_name);
+    tcase_add_test(tc, linked_by_embedded_words);
+    tcase_add_test(tc, no_shader_given_stays_unknown);
+    tcase_add_test(tc, other_file_name_stays_unknown);
+    tcase_add_test(tc, other_set_bound_stays_unknown);
+    tcase_add_test(tc, unwritten_binding_is_unknown_the_rest_known);
+    suite_add_tcase(s, tc);
+    return test_run_suite(s);
+}
