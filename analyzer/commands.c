@@ -347,8 +347,7 @@ bool fe_vulkan_call(fe_ctx *cx, const char *name, CXCursor call, fe_val **args,
     fe_recording **r = argc >= 1 ? find_recording(cx, args[0]) : NULL;
     if (!r)
         return true; /* recorded outside a vkBegin/vkEnd pair the front end saw */
-    if (fe_link_bind_call(cx, name, (*r)->cmdbuf, args, argc))
-        return true;
+    fe_link_bind_state(cx, name, (*r)->cmdbuf, args, argc);
 
     for (size_t i = 0; i < sizeof command_table / sizeof command_table[0]; i++) {
         const command_row *row = &command_table[i];

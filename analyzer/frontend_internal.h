@@ -345,10 +345,10 @@ fe_link *fe_link_new(vks_arena *arena, const vks_shader_summary *const *shaders,
 /* vkCreateShaderModule, vkCreateComputePipelines, vkUpdateDescriptorSets:
    returns true when handled (their output handles are written). */
 bool fe_link_device_call(fe_ctx *cx, const char *name, fe_val **args, unsigned argc);
-/* vkCmdBindPipeline / vkCmdBindDescriptorSets on recording `cmdbuf`:
-   returns true when handled (they record state, no command). */
-bool fe_link_bind_call(fe_ctx *cx, const char *name, uint32_t cmdbuf, fe_val **args,
-                       unsigned argc);
+/* The compute state vkCmdBindPipeline / vkCmdBindDescriptorSets /
+   vkCmdPushDescriptorSet* set on recording `cmdbuf` (other calls: nothing). */
+void fe_link_bind_state(fe_ctx *cx, const char *name, uint32_t cmdbuf, fe_val **args,
+                        unsigned argc);
 /* A dispatch's accesses: the bound shader's, or one unknown access. */
 void fe_link_dispatch(fe_ctx *cx, vks_cmd *cmd, uint32_t cmdbuf);
 /* A call the evaluator cannot see into returned `result`: remembers it when

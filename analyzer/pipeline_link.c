@@ -352,34 +352,42 @@ bool fe_link_device_call(fe_ctx *cx, const char *name, fe_val **args, unsigned a
     return false;
 }
 
-bool fe_link_bind_call(fe_ctx *cx, const char *name, uint32_t cmdbuf, fe_val **args,
-                       unsigned argc)
+void fe_link_bind_state(fe_ctx *cx, const char *name, uint32_t cmdbuf, fe_val **args,
+                        unsigned argc)
 {
     if (!cx->link)
-        return false;
+        return;
     bool pipeline = strcmp(name, "vkCmdBindPipeline") == 0 && argc >= 3;
     bool sets = strcmp(name, "vkCmdBindDescriptorSets") == 0 && argc >= 8;
-    if (!pipeline && !sets)
-        return false;
+    bool push = strncmp(name, "vkCmdPushDescriptorSet", 22) == 0 && argc >= 4;
+    if (!pipeline && !sets && !push)
+        return;
     link_binding *b = binding_of(cx, cmdbuf);
     uint64_t point;
     bool known_point = fe_known_int(args[1], &point);
     if (known_point && point != VK_PIPELINE_BIND_POINT_COMPUTE)
-        return true; /* graphics state: the compute state is untouched */
+        return; /* graphics state: the compute state is untouched */
     if (pipeline) {
         b->pipeline = known_point ? ident_of(args[2]) : NULL;
-        return true;
+        return;
     }
     uint64_t first, count, dynamic;
+    if (push) {
+        /* Pushed descriptors replace the set's contents: not followed. */
+        if (fe_known_int(args[3], &first) && first < MAX_SETS)
+            b->sets[first] = NULL;
+        else
+            memset(b->sets, 0, sizeof b->sets);
+        return;
+    }
     if (!known_point || !fe_known_int(args[3], &first) || !fe_known_int(args[4], &count) ||
         first + count > MAX_SETS) {
         memset(b->sets, 0, sizeof b->sets);
-        return true;
+        return;
     }
     for (uint64_t i = 0; i < count; i++)
         b->sets[first + i] = ident_of(fe_deref(cx, args[5], (int64_t)i));
     b->dynamic_offsets = !fe_known_int(args[6], &dynamic) || dynamic != 0;
-    return true;
 }
 
 static const link_descriptor *written(const fe_link *link, const char *set, uint32_t binding,
