@@ -376,7 +376,7 @@ static bool is_private_class(uint32_t sc)
     return sc == SpvStorageClassFunction || sc == SpvStorageClassPrivate;
 }
 
-static uint32_t variable_class(const spv_module *m, uint32_t var)
+uint32_t spv_variable_class(const spv_module *m, uint32_t var)
 {
     const spv_inst *d = spv_def(m, var);
     return d && d->opcode == SpvOpVariable && d->nwords >= 4 ? d->w[3] : UINT32_MAX;
@@ -422,7 +422,7 @@ void spv_compute_variance(spv_module *m)
                     continue;
                 const root_set *rs = &m->roots[ptr];
                 for (uint32_t k = 0; k < rs->count; k++) {
-                    uint32_t sc = variable_class(m, rs->ids[k]);
+                    uint32_t sc = spv_variable_class(m, rs->ids[k]);
                     uint8_t bits = is_private_class(sc) ? (uint8_t)(m->vary[val] | m->vary[ptr])
                                                         : (uint8_t)(m->vary[val] & VARY_WORKGROUP);
                     changed |= add_bits(&m->mem_vary[rs->ids[k]], bits);
@@ -493,7 +493,7 @@ bool *spv_dependents(spv_module *m, uint32_t source_id)
             if (in->opcode == SpvOpStore && in->nwords >= 3 && dep[in->w[2]]) {
                 const root_set *rs = &m->roots[in->w[1]];
                 for (uint32_t k = 0; k < rs->count; k++)
-                    if (is_private_class(variable_class(m, rs->ids[k])) && !mem[rs->ids[k]])
+                    if (is_private_class(spv_variable_class(m, rs->ids[k])) && !mem[rs->ids[k]])
                         mem[rs->ids[k]] = changed = true;
                 continue;
             }

@@ -587,6 +587,177 @@ static bool workgroup_barrier_between(const spv_module *m, const entry_facts *e,
     return false;
 }
 
+/* ---- rule 2 (barriers): data exchanged through a workgroup barrier ---- */
+
+/*
+ * A value's canonical spelling when it is computed only from constants,
+ * builtins and arithmetic (through invocation-private variables stored
+ * once): two accesses whose index spellings differ touch different
+ * invocations' elements.  NULL when any part is not so computed: then the
+ * rule cannot tell and stays silent.
+ */
+static const char *value_spelling(spv_module *m, uint32_t id, int depth);
+
+static const char *pointer_spelling(spv_module *m, uint32_t ptr, int depth)
+{
+    const spv_inst *d = spv_def(m, ptr);
+    if (!d || depth > 12)
+        return NULL;
+    switch (d->opcode) {
+    case SpvOpVariable:
+        return vks_arena_printf(m->arena, "v%u", ptr);
+    case SpvOpAccessChain:
+    case SpvOpInBoundsAccessChain: {
+        const char *s = d->nwords >= 4 ? pointer_spelling(m, d->w[3], depth + 1) : NULL;
+        for (uint32_t w = 4; s && w < d->nwords; w++) {
+            const char *index = value_spelling(m, d->w[w], depth + 1);
+            s = index ? vks_arena_printf(m->arena, "%s[%s]", s, index) : NULL;
+        }
+        return s;
+    }
+    case SpvOpCopyObject:
+        return d->nwords >= 4 ? pointer_spelling(m, d->w[3], depth + 1) : NULL;
+    default:
+        return NULL;
+    }
+}
+
+/* The value stored into private variable `var` when it is stored exactly
+   once, as a whole; else 0. */
+static uint32_t single_store(const spv_module *m, uint32_t var)
+{
+    const spv_inst *v = spv_def(m, var);
+    if (!v || v->func == NO_INDEX)
+        return 0;
+    const spv_function *f = &m->funcs[v->func];
+    uint32_t value = 0, stores = 0;
+    for (uint32_t i = f->first; i <= f->last; i++) {
+        const spv_inst *in = &m->insts[i];
+        if (in->opcode != SpvOpStore || in->nwords < 3)
+            continue;
+        const root_set *rs = &m->roots[in->w[1]];
+        for (uint32_t k = 0; k < rs->count; k++)
+            if (rs->ids[k] == var) {
+                stores++;
+                value = in->w[1] == var ? in->w[2] : 0;
+            }
+    }
+    return stores == 1 ? value : 0;
+}
+
+static const char *value_spelling(spv_module *m, uint32_t id, int depth)
+{
+    const spv_inst *d = spv_def(m, id);
+    uint32_t v;
+    if (!d || depth > 12)
+        return NULL;
+    if (spv_const_u32(m, id, &v))
+        return vks_arena_printf(m->arena, "%u", v);
+    switch (d->opcode) {
+    case SpvOpLoad: {
+        const root_set *rs = d->nwords >= 4 ? &m->roots[d->w[3]] : NULL;
+        if (!rs || rs->count != 1)
+            return NULL;
+        uint32_t var = rs->ids[0];
+        if (m->builtin[var] != UINT32_MAX)
+            return pointer_spelling(m, d->w[3], depth + 1);
+        uint32_t stored = spv_variable_class(m, var) == SpvStorageClassFunction && d->w[3] == var
+                              ? single_store(m, var) : 0;
+        return stored ? value_spelling(m, stored, depth + 1) : NULL;
+    }
+    case SpvOpCompositeExtract: {
+        const char *s = d->nwords >= 5 ? value_spelling(m, d->w[3], depth + 1) : NULL;
+        for (uint32_t w = 4; s && w < d->nwords; w++)
+            s = vks_arena_printf(m->arena, "%s.%u", s, d->w[w]);
+        return s;
+    }
+    case SpvOpIAdd: case SpvOpISub: case SpvOpIMul: case SpvOpUDiv: case SpvOpSDiv:
+    case SpvOpUMod: case SpvOpSMod: case SpvOpSRem: case SpvOpShiftLeftLogical:
+    case SpvOpShiftRightLogical: case SpvOpShiftRightArithmetic:
+    case SpvOpBitwiseOr: case SpvOpBitwiseXor: case SpvOpBitwiseAnd: {
+        const char *a = d->nwords >= 5 ? value_spelling(m, d->w[3], depth + 1) : NULL;
+        const char *b = a ? value_spelling(m, d->w[4], depth + 1) : NULL;
+        return b ? vks_arena_printf(m->arena, "(%s op%u %s)", a, d->opcode, b) : NULL;
+    }
+    case SpvOpBitcast: case SpvOpUConvert: case SpvOpSConvert: case SpvOpSNegate:
+    case SpvOpNot: case SpvOpCopyObject: {
+        const char *a = d->nwords >= 4 ? value_spelling(m, d->w[3], depth + 1) : NULL;
+        return a ? vks_arena_printf(m->arena, "op%u(%s)", d->opcode, a) : NULL;
+    }
+    default:
+        return NULL;
+    }
+}
+
+static const char *storage_class_advice(uint32_t cls)
+{
+    return cls == SpvMemorySemanticsUniformMemoryMask ? " (memoryBarrierBuffer())"
+         : cls == SpvMemorySemanticsImageMemoryMask ? " (memoryBarrierImage())"
+                                                    : "";
+}
+
+/*
+ * spec "Synchronizes-With", the control-barrier case: a release barrier A,
+ * a control barrier C and an acquire barrier B synchronize "A and B ... in
+ * the instance of C's execution scope", and inter-thread-happens-before<SC>
+ * then orders only the storage classes in SC.  Buffer or image data written
+ * before a workgroup OpControlBarrier and read after it at another
+ * invocation's index is unordered when no barrier between them names its
+ * storage class (GLSL's barrier() names only shared memory).
+ */
+static void check_barrier_exchange(lint_ctx *c, const entry_facts *e)
+{
+    spv_module *m = c->m;
+    for (size_t k = 0; k < e->bar_count; k++) {
+        const lint_barrier *b = &e->bar[k];
+        if (!b->control || !b->known || b->exec_scope != SpvScopeWorkgroup ||
+            !(b->sem & (SEM_RELEASE_BITS | SEM_ACQUIRE_BITS)))
+            continue;
+        for (size_t wi = 0; wi < e->acc_count; wi++) {
+            const lint_access *w = &e->acc[wi];
+            uint32_t cls = semantics_class(w->a.storage_class);
+            if (!is_data_access(w) || !(w->a.kind & ACC_WRITE) || w->func != b->func ||
+                w->a.inst >= b->inst || cls == SpvMemorySemanticsWorkgroupMemoryMask ||
+                (b->sem & cls))
+                continue;
+            const char *written = pointer_spelling(m, w->a.ptr, 0);
+            if (!written)
+                continue;
+            for (size_t ri = 0; ri < e->acc_count; ri++) {
+                const lint_access *r = &e->acc[ri];
+                if (!is_data_access(r) || !(r->a.kind & ACC_READ) || r->root != w->root ||
+                    r->func != b->func || r->a.inst <= b->inst)
+                    continue;
+                const char *read = pointer_spelling(m, r->a.ptr, 0);
+                if (!read || strcmp(read, written) == 0)
+                    continue;
+                /* Another barrier between them that does name the class. */
+                bool ordered = false;
+                for (size_t o = 0; o < e->bar_count && !ordered; o++) {
+                    const lint_barrier *x = &e->bar[o];
+                    ordered = x->func == b->func && x->inst > w->a.inst && x->inst < r->a.inst &&
+                              (!x->known || (x->sem & cls));
+                }
+                if (ordered || !report_once(c, VKS_RULE_SHADER_SEMANTICS_MISSING_STORAGE_CLASS, b->inst))
+                    continue;
+                const char *data = var_name(m, w->root);
+                vks_finding *f = add(c, VKS_RULE_SHADER_SEMANTICS_MISSING_STORAGE_CLASS, b->inst,
+                    vks_arena_printf(m->arena,
+                                     "control barrier semantics 0x%x lack %s: %s (%s memory) written at line %u and read at another invocation's index at line %u is not ordered by it%s",
+                                     b->sem, class_semantics_name(cls), data,
+                                     storage_class_name(w->a.storage_class),
+                                     loc_of(c, w->a.inst)->line, loc_of(c, r->a.inst)->line,
+                                     storage_class_advice(cls)));
+                note(c, f, VKS_NOTE_EARLIER_ACCESS, w->a.inst,
+                     vks_arena_printf(m->arena, "%s written here", data));
+                note(c, f, VKS_NOTE_INFO, r->a.inst,
+                     vks_arena_printf(m->arena, "%s read here, at another invocation's index", data));
+                break;
+            }
+        }
+    }
+}
+
 static void check_flags(lint_ctx *c, const vks_entry_point *ep, const entry_facts *e)
 {
     spv_module *m = c->m;
@@ -649,5 +820,6 @@ void spv_lint(spv_module *m, const vks_shader_summary *summary,
         check_barrier_divergent(&c, reached, &e);
         check_atomic_scope(&c, ep, &e);
         check_flags(&c, ep, &e);
+        check_barrier_exchange(&c, &e);
     }
 }

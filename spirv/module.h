@@ -109,6 +109,8 @@ const spv_inst *spv_def(const spv_module *m, uint32_t id);
 bool spv_const_u32(const spv_module *m, uint32_t id, uint32_t *value);
 /* "'name'" for messages, or "%id". */
 const char *spv_id_name(const spv_module *m, uint32_t id);
+/* Storage class of an OpVariable (flow.c), or UINT32_MAX. */
+uint32_t spv_variable_class(const spv_module *m, uint32_t var);
 /* Storage class of a pointer-typed id, or UINT32_MAX. */
 uint32_t spv_pointer_storage_class(const spv_module *m, uint32_t id);
 /* The literal string starting at word `at` of inst (bounded by the inst). */

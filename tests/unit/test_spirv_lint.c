@@ -92,6 +92,8 @@ START_TEST(fixed_shaders_are_clean)
     assert_clean(SHADER("reflect"), 0);
     assert_clean(SOURCE("counter_scope_fixed.spvasm"), 0);
     assert_clean(SOURCE("two_entries.spvasm"), 0);
+    assert_clean(SHADER("exchange_fixed"), 0);
+    assert_clean(SHADER("exchange_own_fixed"), 0);
 }
 END_TEST
 
@@ -150,6 +152,18 @@ START_TEST(semantics_missing_storage_class)
     assert_at(f, "tests/shaders/semantics_bad.comp", 12);
     ck_assert_ptr_nonnull(strstr(f->message, "lack UniformMemory"));
     ck_assert(has_note_at(f, VKS_NOTE_EARLIER_ACCESS, 11));
+    vks_arena_free(r.arena);
+}
+END_TEST
+
+START_TEST(semantics_missing_storage_class_at_barrier)
+{
+    lint_run r = lint_only(SHADER("exchange_bad"), VKS_RULE_SHADER_SEMANTICS_MISSING_STORAGE_CLASS, 1);
+    const vks_finding *f = nth(&r, VKS_RULE_SHADER_SEMANTICS_MISSING_STORAGE_CLASS, 0);
+    assert_at(f, "tests/shaders/exchange_bad.comp", 9); /* barrier() */
+    ck_assert_ptr_nonnull(strstr(f->message, "lack UniformMemory"));
+    ck_assert(has_note_at(f, VKS_NOTE_EARLIER_ACCESS, 8)); /* data[gid] = ... */
+    ck_assert(has_note_at(f, VKS_NOTE_INFO, 10));          /* data[gid ^ 1u] */
     vks_arena_free(r.arena);
 }
 END_TEST
@@ -219,6 +233,7 @@ int main(void)
     tcase_add_test(tc, scope_too_narrow_barriers);
     tcase_add_test(tc, scope_too_narrow_spvasm);
     tcase_add_test(tc, semantics_missing_storage_class);
+    tcase_add_test(tc, semantics_missing_storage_class_at_barrier);
     tcase_add_test(tc, availability_missing);
     tcase_add_test(tc, nonprivate_missing);
     tcase_add_test(tc, barrier_divergent);
