@@ -353,13 +353,22 @@ static fe_val *eval_init_list(fe_ctx *cx, CXCursor list, CXType type,
         CXCursor c = ch.items[i];
         child_list parts = children_of(c);
         if (clang_getCursorKind(c) == CXCursor_UnexposedExpr && parts.count >= 2 &&
-            clang_getCursorKind(parts.items[0]) == CXCursor_MemberRef) {
-            /* A designated initialiser: `.a.b = value`. */
+            (clang_getCursorKind(parts.items[0]) == CXCursor_MemberRef || is_array)) {
+            /* A designated initialiser: `.a.b = value`, `[2].a = value`
+               (an array designator's child is its index expression). */
             fe_val *member = agg;
-            for (unsigned p = 0; p + 1 < parts.count; p++) {
+            for (unsigned p = 0; p + 1 < parts.count && member; p++) {
                 if (clang_getCursorKind(parts.items[p]) != CXCursor_MemberRef) {
-                    member = NULL; /* an array designator: not followed */
-                    break;
+                    uint64_t index;
+                    if (!fe_known_int(fe_eval(cx, parts.items[p]), &index) ||
+                        index > INT32_MAX) {
+                        member = NULL; /* an unknown index: not followed */
+                        break;
+                    }
+                    member = fe_element(cx, member, (int64_t)index);
+                    if (p == 0)
+                        position = (unsigned)index + 1;
+                    continue;
                 }
                 const char *name = fe_string(cx, clang_getCursorSpelling(parts.items[p]));
                 member = fe_child(cx, member, name);
