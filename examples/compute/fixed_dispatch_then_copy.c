@@ -3,11 +3,13 @@
  * vertex buffer, with the barrier a correct program needs (SHADER_WRITE in
  * the compute stage -> TRANSFER_READ in the copy).
  *
- * Limit shown here: what the shader writes is known only once its SPIR-V is
- * linked to the dispatch.  Until then the dispatch's accesses are unknown,
- * vksync-lint checks nothing against them (it never guesses) and counts the
- * question as "left unknown" on stderr.  Its silence here is therefore not
- * a proof; deleting the barrier would not yet produce a finding.
+ * Limit shown here: what the shader writes is known only when its SPIR-V
+ * is linked to the dispatch, and this example neither creates the pipeline
+ * nor comes with its shader (see *_linked_dispatch_then_copy.c for one that
+ * does).  The dispatch's accesses are unknown, vksync-lint checks nothing
+ * against them (it never guesses) and counts the question as "left
+ * unknown" on stderr.  Its silence here is therefore not a proof; deleting
+ * the barrier would not produce a finding.
  */
 #include <vulkan/vulkan.h>
 
