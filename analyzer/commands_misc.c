@@ -230,14 +230,18 @@ static void add_index_read(fe_ctx *cx, vks_cmd *cmd, fe_cmdbuf_state *st,
 }
 
 /* Every draw: the bound vertex buffers, the attachments of the current
-   subpass, and the shaders (unknown). */
+   subpass, and the shaders' descriptors (pipeline_link.c; unknown when the
+   bound pipeline is not linked to SPIR-V given on the command line). */
 static void add_draw_accesses(fe_ctx *cx, vks_cmd *cmd)
 {
     fe_cmdbuf_state *st = state_of(cx);
     if (st)
         add_vertex_reads(cx, cmd, st);
     fe_add_attachment_accesses(cx, cmd);
-    vks_cmd_add_access(cx->program, cmd, vks_unknown_access());
+    if (cx->current)
+        fe_link_draw(cx, cmd, cx->current->cmdbuf);
+    else
+        vks_cmd_add_access(cx->program, cmd, vks_unknown_access());
 }
 
 /* vkCmdDraw(cmd, vertexCount, instanceCount, firstVertex, firstInstance) */

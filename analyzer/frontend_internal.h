@@ -349,8 +349,10 @@ bool fe_link_device_call(fe_ctx *cx, const char *name, fe_val **args, unsigned a
    vkCmdPushDescriptorSet* set on recording `cmdbuf` (other calls: nothing). */
 void fe_link_bind_state(fe_ctx *cx, const char *name, uint32_t cmdbuf, fe_val **args,
                         unsigned argc);
-/* A dispatch's accesses: the bound shader's, or one unknown access. */
+/* A dispatch's (draw's) accesses through its shaders: the bound compute
+   (graphics) pipeline's, or one unknown access. */
 void fe_link_dispatch(fe_ctx *cx, vks_cmd *cmd, uint32_t cmdbuf);
+void fe_link_draw(fe_ctx *cx, vks_cmd *cmd, uint32_t cmdbuf);
 /* A call the evaluator cannot see into returned `result`: remembers it when
    an argument names a .spv file (a shader loader). */
 void fe_link_unknown_call(fe_ctx *cx, CXCursor call, const fe_val *result);

@@ -11,16 +11,19 @@
  *                          the (unseen) call that produced pCode
  *                          (`load_spirv("simulate.spv", &size)`), or by the
  *                          content hash of an embedded array of words;
- *   vkCreateComputePipelines  stage.module -> that shader's single compute
- *                          entry point (pName is not evaluated: a module with
- *                          several compute entry points is not linked);
+ *   vkCreateComputePipelines / vkCreateGraphicsPipelines: each stage's
+ *                          module -> that shader's single entry point of the
+ *                          stage (pName is not evaluated: a module with
+ *                          several entry points for one stage is not
+ *                          linked); a pipeline links only if all stages do;
  *   vkUpdateDescriptorSets (dstSet, dstBinding, dstArrayElement) -> the
  *                          VkDescriptorBufferInfo's {buffer, offset, range};
  *   vkCmdBindPipeline / vkCmdBindDescriptorSets: per command buffer.
  *
- * At a dispatch, each descriptor the entry point uses becomes one access per
- * access bit (COMPUTE_SHADER stage; SHADER_STORAGE_READ/WRITE, UNIFORM_READ,
- * ...) on the bound buffer's range.  Any missing link - no shader matched,
+ * At a dispatch (draw), each descriptor an entry point of the bound compute
+ * (graphics) pipeline uses becomes one access per access bit, in that entry
+ * point's stage (COMPUTE_SHADER, VERTEX_SHADER, FRAGMENT_SHADER, ...;
+ * SHADER_STORAGE_READ/WRITE, UNIFORM_READ, ...) on the bound buffer's range.  Any missing link - no shader matched,
  * no pipeline bound, a set never written, an image descriptor, a use the
  * SPIR-V pass could not classify - leaves an unknown access instead: no
  * finding is ever made from a guess.
@@ -37,10 +40,13 @@ typedef struct link_module {
     struct link_module *next;
 } link_module;
 
+#define MAX_STAGES 8
+
 typedef struct link_pipeline {
     const char *ident;                  /* the VkPipeline handle */
-    const vks_shader_summary *shader;
-    const vks_entry_point *entry;
+    bool graphics;                      /* else compute */
+    const vks_entry_point *entries[MAX_STAGES]; /* one per shader stage */
+    size_t entry_count;
     struct link_pipeline *next;
 } link_pipeline;
 
@@ -61,11 +67,16 @@ typedef struct link_loader {
 
 #define MAX_SETS 32
 
-typedef struct link_binding {
-    uint32_t cmdbuf;
-    const char *pipeline;               /* compute pipeline ident, or NULL */
+/* What one bind point of one command buffer has bound. */
+typedef struct {
+    const char *pipeline;               /* pipeline ident, or NULL */
     const char *sets[MAX_SETS];         /* bound set idents, NULL unknown */
     bool dynamic_offsets;               /* dynamic offsets were given */
+} bind_point;
+
+typedef struct link_binding {
+    uint32_t cmdbuf;
+    bind_point compute, graphics;
     struct link_binding *next;
 } link_binding;
 
@@ -211,11 +222,13 @@ static void create_shader_module(fe_ctx *cx, fe_val **args)
     cx->link->modules = m;
 }
 
-static const vks_entry_point *single_compute_entry(const vks_shader_summary *s)
+/* The module's one entry point for `stage` (VkShaderStageFlagBits); NULL
+   when it has none or several (pName is not evaluated). */
+static const vks_entry_point *single_entry(const vks_shader_summary *s, uint64_t stage)
 {
     const vks_entry_point *found = NULL;
     for (size_t i = 0; i < s->entry_point_count; i++)
-        if (s->entry_points[i].vk_stage == VK_SHADER_STAGE_COMPUTE_BIT) {
+        if (s->entry_points[i].vk_stage == stage) {
             if (found)
                 return NULL;
             found = &s->entry_points[i];
@@ -223,30 +236,66 @@ static const vks_entry_point *single_compute_entry(const vks_shader_summary *s)
     return found;
 }
 
-/* vkCreateComputePipelines(device, cache, count, pCreateInfos, pAllocator,
-   pPipelines) */
-static void create_compute_pipelines(fe_ctx *cx, fe_val **args)
+static const vks_shader_summary *module_shader(const fe_link *link, const char *module)
+{
+    for (const link_module *m = module ? link->modules : NULL; m; m = m->next)
+        if (strcmp(m->ident, module) == 0)
+            return m->shader;
+    return NULL;
+}
+
+/* One VkPipelineShaderStageCreateInfo's entry point, or NULL.  `fixed_stage`:
+   the stage a compute pipeline's one stage must be (0: read it). */
+static const vks_entry_point *stage_entry(fe_ctx *cx, const fe_val *stage,
+                                          uint64_t fixed_stage)
+{
+    const vks_shader_summary *shader =
+        stage ? module_shader(cx->link, ident_of(fe_peek(cx, stage, "module"))) : NULL;
+    uint64_t flag = fixed_stage;
+    if (!shader || (!fixed_stage && !fe_known_int(fe_peek(cx, stage, "stage"), &flag)))
+        return NULL;
+    return single_entry(shader, flag);
+}
+
+static void add_pipeline(fe_ctx *cx, const link_pipeline *p)
+{
+    link_pipeline *copy = vks_arena_alloc(cx->arena, sizeof *copy);
+    *copy = *p;
+    copy->next = cx->link->pipelines;
+    cx->link->pipelines = copy;
+}
+
+/* vkCreateComputePipelines / vkCreateGraphicsPipelines(device, cache, count,
+   pCreateInfos, pAllocator, pPipelines).  A pipeline is linked only when
+   every one of its stages is. */
+static void create_pipelines(fe_ctx *cx, fe_val **args, bool graphics)
 {
     uint64_t count;
     bool known = fe_known_int(args[2], &count) && count <= 64;
     for (uint64_t i = 0; known && i < count; i++) {
-        const char *ident = fresh_handle(cx, fe_deref(cx, args[5], (int64_t)i));
+        link_pipeline p = {.ident = fresh_handle(cx, fe_deref(cx, args[5], (int64_t)i)),
+                           .graphics = graphics};
         fe_val *info = fe_deref(cx, args[3], (int64_t)i);
-        const fe_val *stage = info ? fe_peek(cx, info, "stage") : NULL;
-        const char *module = stage ? ident_of(fe_peek(cx, stage, "module")) : NULL;
-        if (!ident || !module)
+        if (!p.ident || !info)
             continue;
-        for (link_module *m = cx->link->modules; m; m = m->next) {
-            if (strcmp(m->ident, module) != 0)
-                continue;
-            const vks_entry_point *entry = single_compute_entry(m->shader);
-            if (!entry)
-                break;
-            link_pipeline *p = vks_arena_alloc(cx->arena, sizeof *p);
-            *p = (link_pipeline){ident, m->shader, entry, cx->link->pipelines};
-            cx->link->pipelines = p;
-            break;
+        bool linked = true;
+        if (!graphics) {
+            p.entries[0] = stage_entry(cx, fe_peek(cx, info, "stage"), VK_SHADER_STAGE_COMPUTE_BIT);
+            p.entry_count = 1;
+            linked = p.entries[0] != NULL;
+        } else {
+            uint64_t stages;
+            fe_val *array = fe_child(cx, info, "pStages");
+            linked = fe_known_int(fe_peek(cx, info, "stageCount"), &stages) &&
+                     stages > 0 && stages <= MAX_STAGES;
+            for (uint64_t k = 0; linked && k < stages; k++) {
+                p.entries[k] = stage_entry(cx, fe_deref(cx, array, (int64_t)k), 0);
+                linked = p.entries[k] != NULL;
+            }
+            p.entry_count = linked ? stages : 0;
         }
+        if (linked)
+            add_pipeline(cx, &p);
     }
 }
 
@@ -342,7 +391,11 @@ bool fe_link_device_call(fe_ctx *cx, const char *name, fe_val **args, unsigned a
         return true;
     }
     if (strcmp(name, "vkCreateComputePipelines") == 0 && argc >= 6) {
-        create_compute_pipelines(cx, args);
+        create_pipelines(cx, args, false);
+        return true;
+    }
+    if (strcmp(name, "vkCreateGraphicsPipelines") == 0 && argc >= 6) {
+        create_pipelines(cx, args, true);
         return true;
     }
     if (strcmp(name, "vkUpdateDescriptorSets") == 0 && argc >= 5) {
@@ -362,13 +415,22 @@ void fe_link_bind_state(fe_ctx *cx, const char *name, uint32_t cmdbuf, fe_val **
     bool push = strncmp(name, "vkCmdPushDescriptorSet", 22) == 0 && argc >= 4;
     if (!pipeline && !sets && !push)
         return;
-    link_binding *b = binding_of(cx, cmdbuf);
+    link_binding *lb = binding_of(cx, cmdbuf);
     uint64_t point;
     bool known_point = fe_known_int(args[1], &point);
-    if (known_point && point != VK_PIPELINE_BIND_POINT_COMPUTE)
-        return; /* graphics state: the compute state is untouched */
+    if (!known_point) {
+        /* Either bind point may have changed: neither is known now. */
+        memset(&lb->compute, 0, sizeof lb->compute);
+        memset(&lb->graphics, 0, sizeof lb->graphics);
+        return;
+    }
+    bind_point *b = point == VK_PIPELINE_BIND_POINT_COMPUTE ? &lb->compute
+                  : point == VK_PIPELINE_BIND_POINT_GRAPHICS ? &lb->graphics
+                                                             : NULL;
+    if (!b)
+        return; /* ray tracing and others: not linked */
     if (pipeline) {
-        b->pipeline = known_point ? ident_of(args[2]) : NULL;
+        b->pipeline = ident_of(args[2]);
         return;
     }
     uint64_t first, count, dynamic;
@@ -380,7 +442,7 @@ void fe_link_bind_state(fe_ctx *cx, const char *name, uint32_t cmdbuf, fe_val **
             memset(b->sets, 0, sizeof b->sets);
         return;
     }
-    if (!known_point || !fe_known_int(args[3], &first) || !fe_known_int(args[4], &count) ||
+    if (!fe_known_int(args[3], &first) || !fe_known_int(args[4], &count) ||
         first + count > MAX_SETS) {
         memset(b->sets, 0, sizeof b->sets);
         return;
@@ -416,7 +478,8 @@ static bool type_matches(vks_descriptor_kind kind, uint32_t type)
 
 /* The accesses of one descriptor the shader uses; false when any part of
    the link is missing. */
-static bool add_descriptor_accesses(fe_ctx *cx, vks_cmd *cmd, const link_binding *b,
+static bool add_descriptor_accesses(fe_ctx *cx, vks_cmd *cmd, const bind_point *b,
+                                    const vks_entry_point *entry,
                                     const vks_shader_descriptor *sd)
 {
     uint64_t bits = vks_descriptor_access_bits(sd->kind, sd->use);
@@ -439,36 +502,41 @@ static bool add_descriptor_accesses(fe_ctx *cx, vks_cmd *cmd, const link_binding
     for (uint64_t bit = 1; bit; bit <<= 1)
         if (bits & bit)
             vks_cmd_add_access(cx->program, cmd,
-                               vks_known_access(region, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-                                                bit));
+                               vks_known_access(region, entry->pipeline_stage, bit));
     return true;
+}
+
+/* The accesses of the pipeline bound at `b` (of kind `graphics`), or one
+   unknown access when any link is missing. */
+static void add_shader_accesses(fe_ctx *cx, vks_cmd *cmd, uint32_t cmdbuf, bool graphics)
+{
+    const link_binding *lb = NULL;
+    for (const link_binding *x = cx->link ? cx->link->bindings : NULL; x; x = x->next)
+        if (x->cmdbuf == cmdbuf)
+            lb = x;
+    const bind_point *b = lb ? (graphics ? &lb->graphics : &lb->compute) : NULL;
+    const link_pipeline *p = NULL;
+    for (const link_pipeline *x = b && b->pipeline ? cx->link->pipelines : NULL; x && !p;
+         x = x->next)
+        if (x->graphics == graphics && strcmp(x->ident, b->pipeline) == 0)
+            p = x;
+    bool all_known = p != NULL;
+    for (size_t e = 0; p && e < p->entry_count; e++)
+        for (size_t i = 0; i < p->entries[e]->descriptor_count; i++) {
+            const vks_shader_descriptor *sd = &p->entries[e]->descriptors[i];
+            if (sd->use != 0 && !add_descriptor_accesses(cx, cmd, b, p->entries[e], sd))
+                all_known = false;
+        }
+    if (!all_known)
+        vks_cmd_add_access(cx->program, cmd, vks_unknown_access());
 }
 
 void fe_link_dispatch(fe_ctx *cx, vks_cmd *cmd, uint32_t cmdbuf)
 {
-    const link_binding *b = NULL;
-    for (link_binding *x = cx->link ? cx->link->bindings : NULL; x; x = x->next)
-        if (x->cmdbuf == cmdbuf)
-            b = x;
-    const link_pipeline *p = NULL;
-    for (link_pipeline *x = cx->link && b && b->pipeline ? cx->link->pipelines : NULL; x;
-         x = x->next)
-        if (strcmp(x->ident, b->pipeline) == 0) {
-            p = x;
-            break;
-        }
-    if (!p) {
-        vks_cmd_add_access(cx->program, cmd, vks_unknown_access());
-        return;
-    }
-    bool all_known = true;
-    for (size_t i = 0; i < p->entry->descriptor_count; i++) {
-        const vks_shader_descriptor *sd = &p->entry->descriptors[i];
-        if (sd->use == 0)
-            continue;
-        if (!add_descriptor_accesses(cx, cmd, b, sd))
-            all_known = false;
-    }
-    if (!all_known)
-        vks_cmd_add_access(cx->program, cmd, vks_unknown_access());
+    add_shader_accesses(cx, cmd, cmdbuf, false);
+}
+
+void fe_link_draw(fe_ctx *cx, vks_cmd *cmd, uint32_t cmdbuf)
+{
+    add_shader_accesses(cx, cmd, cmdbuf, true);
 }

@@ -68,7 +68,10 @@ typedef struct {
     const vks_cmd *dispatch;
 } linked;
 
-static linked link_program(const char *text, const char *shader_path)
+/* Runs the front end on `text` with the given shaders; `command` is the
+   command whose accesses the test looks at (kept in r.dispatch). */
+static linked link_program_with(const char *text, const char *const *shader_paths,
+                                size_t shader_path_count, const char *command)
 {
     linked r = {.arena = vks_arena_new()};
     char dir[] = "/tmp/vks-link-XXXXXX";
@@ -79,13 +82,14 @@ static linked link_program(const char *text, const char *shader_path)
     fputs(text, f);
     fclose(f);
 
-    const vks_shader_summary *shaders[1];
+    const vks_shader_summary *shaders[4];
     size_t shader_count = 0;
     vks_findings findings = {.arena = r.arena};
-    if (shader_path) {
+    for (size_t i = 0; i < shader_path_count && i < 4; i++) {
         vks_shader_summary *s;
         const char *error;
-        ck_assert_int_eq(vks_analyze_spirv_file(shader_path, NULL, r.arena, &s, &findings, &error), 0);
+        ck_assert_int_eq(vks_analyze_spirv_file(shader_paths[i], NULL, r.arena, &s, &findings,
+                                                &error), 0);
         shaders[shader_count++] = s;
     }
     vks_frontend_options options = {.shaders = shaders, .shader_count = shader_count};
@@ -101,10 +105,15 @@ static linked link_program(const char *text, const char *shader_path)
     ck_assert_uint_eq(r.program->cmdbuf_count, 1);
     const vks_cmdbuf *cb = &r.program->cmdbufs[0];
     for (size_t i = 0; i < cb->cmd_count; i++)
-        if (strcmp(cb->cmds[i].name, "vkCmdDispatch") == 0)
+        if (strcmp(cb->cmds[i].name, command) == 0)
             r.dispatch = &cb->cmds[i];
     ck_assert_ptr_nonnull(r.dispatch);
     return r;
+}
+
+static linked link_program(const char *text, const char *shader_path)
+{
+    return link_program_with(text, &shader_path, shader_path ? 1 : 0, "vkCmdDispatch");
 }
 
 static const vks_access *access_with(const linked *r, uint64_t access)
@@ -213,6 +222,70 @@ START_TEST(unwritten_binding_is_unknown_the_rest_known)
 }
 END_TEST
 
+/* A draw links through vkCreateGraphicsPipelines: each stage's descriptors
+   in that stage. */
+START_TEST(draw_linked_per_stage)
+{
+    const char *text =
+        "#include <stddef.h>\n"
+        "#include <stdint.h>\n"
+        "#include <vulkan/vulkan.h>\n"
+        "uint32_t *load_spirv(const char *path, size_t *size);\n"
+        "void draw(VkDevice device, VkCommandBuffer cmd, VkPipelineLayout layout,\n"
+        "          VkRenderPass pass, VkDescriptorSet set, VkBuffer palette, VkBuffer camera) {\n"
+        "    size_t vs_size = 0, fs_size = 0;\n"
+        "    const uint32_t *vs_code = load_spirv(\"link_vertex.spv\", &vs_size);\n"
+        "    const uint32_t *fs_code = load_spirv(\"link_fragment.spv\", &fs_size);\n"
+        "    VkShaderModuleCreateInfo vi = {.codeSize = vs_size, .pCode = vs_code};\n"
+        "    VkShaderModuleCreateInfo fi = {.codeSize = fs_size, .pCode = fs_code};\n"
+        "    VkShaderModule vs, fs;\n"
+        "    vkCreateShaderModule(device, &vi, NULL, &vs);\n"
+        "    vkCreateShaderModule(device, &fi, NULL, &fs);\n"
+        "    VkPipelineShaderStageCreateInfo stages[2] = {\n"
+        "        {.stage = VK_SHADER_STAGE_VERTEX_BIT, .module = vs, .pName = \"main\"},\n"
+        "        {.stage = VK_SHADER_STAGE_FRAGMENT_BIT, .module = fs, .pName = \"main\"}};\n"
+        "    VkGraphicsPipelineCreateInfo gi = {.stageCount = 2, .pStages = stages,\n"
+        "                                       .layout = layout, .renderPass = pass};\n"
+        "    VkPipeline pipeline;\n"
+        "    vkCreateGraphicsPipelines(device, VK_NULL_HANDLE, 1, &gi, NULL, &pipeline);\n"
+        "    VkDescriptorBufferInfo b[2] = {{.buffer = palette, .offset = 0, .range = 256},\n"
+        "                                   {.buffer = camera, .offset = 0, .range = 64}};\n"
+        "    VkWriteDescriptorSet w[2] = {\n"
+        "        {.dstSet = set, .dstBinding = 0, .descriptorCount = 1,\n"
+        "         .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .pBufferInfo = &b[0]},\n"
+        "        {.dstSet = set, .dstBinding = 1, .descriptorCount = 1,\n"
+        "         .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, .pBufferInfo = &b[1]}};\n"
+        "    vkUpdateDescriptorSets(device, 2, w, 0, NULL);\n"
+        "    VkCommandBufferBeginInfo bi = {0};\n"
+        "    vkBeginCommandBuffer(cmd, &bi);\n"
+        "    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);\n"
+        "    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 0, 1,\n"
+        "                            &set, 0, NULL);\n"
+        "    vkCmdDispatch(cmd, 1, 1, 1);\n"
+        "    vkCmdDraw(cmd, 3, 1, 0, 0);\n"
+        "    vkEndCommandBuffer(cmd);\n"
+        "}\n";
+    const char *shaders[] = {VKS_BINARY_DIR "/shaders/link_vertex.spv",
+                             VKS_BINARY_DIR "/shaders/link_fragment.spv"};
+    linked r = link_program_with(text, shaders, 2, "vkCmdDraw");
+    const vks_access *palette = access_with(&r, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+    const vks_access *camera = access_with(&r, VK_ACCESS_2_UNIFORM_READ_BIT);
+    ck_assert_ptr_nonnull(palette);
+    ck_assert_ptr_nonnull(camera);
+    ck_assert(palette->stage == VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT);
+    ck_assert_str_eq(resource_name(&r, palette), "palette");
+    ck_assert(camera->stage == VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT);
+    ck_assert_str_eq(resource_name(&r, camera), "camera");
+    ck_assert_ptr_null(access_with(&r, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT));
+    vks_arena_free(r.arena);
+    /* The compute bind point has nothing bound: the dispatch stays unknown. */
+    linked d = link_program_with(text, shaders, 2, "vkCmdDispatch");
+    ck_assert_uint_eq(d.dispatch->access_count, 1);
+    ck_assert_uint_eq(unknown_accesses(&d), 1);
+    vks_arena_free(d.arena);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("spirv-link");
@@ -224,6 +297,7 @@ int main(void)
     tcase_add_test(tc, other_file_name_stays_unknown);
     tcase_add_test(tc, other_set_bound_stays_unknown);
     tcase_add_test(tc, unwritten_binding_is_unknown_the_rest_known);
+    tcase_add_test(tc, draw_linked_per_stage);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
