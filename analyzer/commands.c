@@ -316,6 +316,14 @@ static fe_recording **find_recording(fe_ctx *cx, const fe_val *handle)
     return NULL;
 }
 
+static vks_cmd *add_cmd(fe_ctx *cx, fe_recording *r, vks_cmd_kind kind,
+                        const char *name, CXCursor call)
+{
+    size_t seq = ++cx->seq;
+    VKS_PUSH(cx->arena, r->cmd_seq, r->cmd_seq_count, r->cmd_seq_cap, seq);
+    return vks_add_cmd(cx->program, r->cmdbuf, kind, name, fe_loc(cx, call));
+}
+
 bool fe_vulkan_call(fe_ctx *cx, const char *name, CXCursor call, fe_val **args,
                     unsigned argc)
 {
@@ -336,7 +344,7 @@ bool fe_vulkan_call(fe_ctx *cx, const char *name, CXCursor call, fe_val **args,
         fe_recording **r = find_recording(cx, args[0]);
         if (r) {
             vks_end_cmdbuf(cx->program, (*r)->cmdbuf, fe_loc(cx, call));
-            fe_attach_path_steps(cx, (*r)->cmdbuf);
+            fe_attach_path_steps(cx, *r);
             *r = (*r)->next;
         }
         return true;
@@ -353,8 +361,7 @@ bool fe_vulkan_call(fe_ctx *cx, const char *name, CXCursor call, fe_val **args,
         const command_row *row = &command_table[i];
         if (strcmp(row->name, name) != 0)
             continue;
-        vks_cmd *cmd = vks_add_cmd(cx->program, (*r)->cmdbuf, row->kind, name,
-                                   fe_loc(cx, call));
+        vks_cmd *cmd = add_cmd(cx, *r, row->kind, name, call);
         cx->current = *r;
         if (argc >= row->min_args)
             row->model(cx, cmd, call, args, argc);
@@ -363,8 +370,7 @@ bool fe_vulkan_call(fe_ctx *cx, const char *name, CXCursor call, fe_val **args,
         cx->current = NULL;
         return true;
     }
-    vks_cmd *cmd = vks_add_cmd(cx->program, (*r)->cmdbuf, VKS_CMD_UNKNOWN, name,
-                               fe_loc(cx, call));
+    vks_cmd *cmd = add_cmd(cx, *r, VKS_CMD_UNKNOWN, name, call);
     vks_cmd_add_access(cx->program, cmd, vks_unknown_access());
     return true;
 }

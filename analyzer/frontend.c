@@ -386,7 +386,7 @@ static void analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
         size_t run_first = p->cmdbuf_count;
         fe_run_function(cx, fn);
         for (fe_recording *r = cx->recordings; r; r = r->next)
-            fe_attach_path_steps(cx, r->cmdbuf); /* never ended */
+            fe_attach_path_steps(cx, r); /* never ended */
         cx->recordings = NULL;
         runs++;
         if (cx->path_dead) {

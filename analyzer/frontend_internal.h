@@ -77,6 +77,8 @@ typedef struct fe_recording {
     const char *ident;          /* the command buffer handle's identity */
     uint32_t cmdbuf;
     struct fe_cmdbuf_state *state; /* bound buffers, render pass (objects.c) */
+    size_t *cmd_seq;            /* fe_ctx.seq when each command was added */
+    size_t cmd_seq_count, cmd_seq_cap;
     struct fe_recording *next;
 } fe_recording;
 
@@ -152,6 +154,8 @@ typedef struct fe_ctx {
     size_t fact_count, fact_cap;
     vks_loc *step_locs;
     const char **step_texts;
+    size_t *step_seq;           /* fe_ctx.seq when the step was taken */
+    size_t seq;                 /* counts commands recorded on this path */
     size_t step_count, step_cap;
     bool path_dead;             /* an infeasible decision: stop this path */
     vks_smt_solver *solver;
@@ -224,8 +228,9 @@ const vks_smt_expr *fe_smt_binary(fe_ctx *cx, vks_smt_op op,
 const char *fe_source_text(fe_ctx *cx, CXCursor c);
 /* Adds a path step that is not a choice (a loop iteration). */
 void fe_path_note(fe_ctx *cx, CXCursor at, const char *text);
-/* Copies the path's steps so far into a command buffer's notes. */
-void fe_attach_path_steps(fe_ctx *cx, uint32_t cmdbuf);
+/* Copies the path's steps so far into the recording's command buffer, each
+   placed after the commands recorded before it. */
+void fe_attach_path_steps(fe_ctx *cx, const fe_recording *r);
 
 /* ---- Vulkan command models (analyzer/commands*.c) ---- */
 typedef void fe_command_model(fe_ctx *cx, vks_cmd *cmd, CXCursor call,

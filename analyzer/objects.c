@@ -372,8 +372,12 @@ void fe_inline_secondaries(fe_ctx *cx)
             continue;
         vks_cmd *cmds = NULL;
         size_t count = 0, cap = 0;
+        /* where each old command starts in the new list (path steps) */
+        size_t *moved = vks_arena_alloc(prog->arena,
+                                        sizeof *moved * (cb->cmd_count + 1));
         for (size_t i = 0; i < cb->cmd_count; i++) {
             vks_cmd *cmd = &cb->cmds[i];
+            moved[i] = count;
             const vks_cmdbuf *sec = NULL;
             if (cmd->kind == VKS_CMD_EXECUTE_COMMANDS && cmd->secondary < objs->pending_count)
                 sec = secondary_recording(cx, &objs->pending[cmd->secondary], c);
@@ -393,6 +397,10 @@ void fe_inline_secondaries(fe_ctx *cx)
                 VKS_PUSH(prog->arena, cmds, count, cap, copy);
             }
         }
+        moved[cb->cmd_count] = count;
+        for (size_t p = 0; p < cb->path_step_count; p++)
+            if (cb->path_step_cmd[p] <= cb->cmd_count)
+                cb->path_step_cmd[p] = moved[cb->path_step_cmd[p]];
         cb->cmds = cmds;
         cb->cmd_count = count;
         cb->cmd_cap = cap;

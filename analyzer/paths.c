@@ -185,6 +185,9 @@ static void push_step(fe_ctx *cx, vks_loc loc, const char *text)
     count = cx->step_count;
     cap = cx->step_cap;
     VKS_PUSH(cx->arena, cx->step_texts, count, cap, text);
+    count = cx->step_count;
+    cap = cx->step_cap;
+    VKS_PUSH(cx->arena, cx->step_seq, count, cap, cx->seq);
     cx->step_count = count;
     cx->step_cap = cap;
 }
@@ -279,8 +282,13 @@ unsigned fe_choose(fe_ctx *cx, CXCursor at, const fe_alternative *alts,
     return chosen;
 }
 
-void fe_attach_path_steps(fe_ctx *cx, uint32_t cmdbuf)
+void fe_attach_path_steps(fe_ctx *cx, const fe_recording *r)
 {
-    for (size_t i = 0; i < cx->step_count; i++)
-        vks_add_path_step(cx->program, cmdbuf, cx->step_locs[i], cx->step_texts[i]);
+    size_t before = 0;
+    for (size_t i = 0; i < cx->step_count; i++) {
+        while (before < r->cmd_seq_count && r->cmd_seq[before] <= cx->step_seq[i])
+            before++;
+        vks_add_path_step_at(cx->program, r->cmdbuf, cx->step_locs[i],
+                             cx->step_texts[i], before);
+    }
 }

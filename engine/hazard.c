@@ -415,14 +415,54 @@ static void check_cmdbuf(const vks_program *program, const vks_cmdbuf *cb,
     vks_map_free(&w.map);
 }
 
+static bool same_loc_chain(const vks_loc *a, const vks_loc *b)
+{
+    for (; a && b; a = a->caller, b = b->caller)
+        if (a->line != b->line || a->col != b->col ||
+            strcmp(a->file ? a->file : "", b->file ? b->file : "") != 0)
+            return false;
+    return !a && !b;
+}
+
+static const vks_note *earlier_access_note(const vks_finding *f)
+{
+    for (size_t i = 0; i < f->note_count; i++)
+        if (f->notes[i].kind == VKS_NOTE_EARLIER_ACCESS)
+            return &f->notes[i];
+    return NULL;
+}
+
+/* The same hazard (same rule, accesses and message) found again on another
+   path through the recording code: the first path's counterexample is
+   enough (the front end records one command buffer per path). */
+static bool repeats(const vks_finding *a, const vks_finding *b)
+{
+    const vks_note *ea = earlier_access_note(a), *eb = earlier_access_note(b);
+    return a->rule == b->rule && same_loc_chain(&a->loc, &b->loc) &&
+           strcmp(a->message, b->message) == 0 && (!ea) == (!eb) &&
+           (!ea || same_loc_chain(&ea->loc, &eb->loc));
+}
+
 void vks_check_program(const vks_program *program, vks_findings *out,
                        vks_stats *stats)
 {
     vks_stats scratch = {0};
     if (!stats)
         stats = &scratch;
-    for (size_t c = 0; c < program->cmdbuf_count; c++)
+    size_t first = out->count;
+    for (size_t c = 0; c < program->cmdbuf_count; c++) {
+        size_t before = out->count;
         check_cmdbuf(program, &program->cmdbufs[c], out, stats);
+        size_t kept = before;
+        for (size_t i = before; i < out->count; i++) {
+            bool repeated = false;
+            for (size_t j = first; j < before && !repeated; j++)
+                repeated = repeats(&out->items[j], &out->items[i]);
+            if (!repeated)
+                out->items[kept++] = out->items[i];
+        }
+        out->count = kept;
+    }
 }
 
 /* ---- explanations (only when a hazard is reported) ---- */
@@ -618,7 +658,10 @@ static void report(walker *w, uint32_t later_cmd, const vks_access *acc,
             vks_stage_name(c->earlier.stage), vks_access_name(c->earlier.access));
 
     vks_finding *f = vks_finding_add(w->out, c->rule, hazard, later->loc, "");
-    for (size_t p = 0; p < w->cb->path_step_count; p++)
+    /* The path's branch decisions in execution order around the earlier
+       access; decisions taken after the later access do not matter. */
+    size_t p = 0;
+    for (; p < w->cb->path_step_count && w->cb->path_step_cmd[p] <= c->earlier.cmd; p++)
         vks_finding_note(w->out, f, VKS_NOTE_PATH, w->cb->path_steps[p],
                          w->cb->path_step_text[p]);
     vks_finding_note(w->out, f, VKS_NOTE_EARLIER_ACCESS, earlier->loc,
@@ -626,6 +669,9 @@ static void report(walker *w, uint32_t later_cmd, const vks_access *acc,
                                       earlier->name, earlier_verb, name,
                                       vks_stage_name(c->earlier.stage),
                                       vks_access_name(c->earlier.access)));
+    for (; p < w->cb->path_step_count && w->cb->path_step_cmd[p] <= later_cmd; p++)
+        vks_finding_note(w->out, f, VKS_NOTE_PATH, w->cb->path_steps[p],
+                         w->cb->path_step_text[p]);
     bool any_barrier;
     size_t sync_notes = explain_between(w, f, c, later_cmd, acc, &any_barrier);
     if (!any_barrier)

@@ -79,6 +79,12 @@ void vks_end_cmdbuf(vks_program *p, uint32_t cb, vks_loc end)
 void vks_add_path_step(vks_program *p, uint32_t cb_index, vks_loc loc,
                        const char *text)
 {
+    vks_add_path_step_at(p, cb_index, loc, text, p->cmdbufs[cb_index].cmd_count);
+}
+
+void vks_add_path_step_at(vks_program *p, uint32_t cb_index, vks_loc loc,
+                          const char *text, size_t before_cmd)
+{
     vks_cmdbuf *cb = &p->cmdbufs[cb_index];
     size_t count = cb->path_step_count, cap = cb->path_step_cap;
     const char *copy = vks_arena_strdup(p->arena, text);
@@ -86,6 +92,9 @@ void vks_add_path_step(vks_program *p, uint32_t cb_index, vks_loc loc,
     count = cb->path_step_count;
     cap = cb->path_step_cap;
     VKS_PUSH(p->arena, cb->path_steps, count, cap, loc);
+    count = cb->path_step_count;
+    cap = cb->path_step_cap;
+    VKS_PUSH(p->arena, cb->path_step_cmd, count, cap, before_cmd);
     cb->path_step_count = count;
     cb->path_step_cap = cap;
 }

@@ -195,6 +195,7 @@ typedef struct {
     size_t cmd_count, cmd_cap;
     vks_loc *path_steps;     /* loc + message per branch decision */
     const char **path_step_text;
+    size_t *path_step_cmd;   /* how many of cmds were recorded before it */
     size_t path_step_count, path_step_cap;
 } vks_cmdbuf;
 
@@ -223,8 +224,12 @@ uint32_t vks_add_event(vks_program *p, const char *name);
 uint32_t vks_begin_cmdbuf(vks_program *p, const char *name,
                           const char *function, vks_loc begin);
 void vks_end_cmdbuf(vks_program *p, uint32_t cb, vks_loc end);
+/* A path step after the commands recorded so far in cb. */
 void vks_add_path_step(vks_program *p, uint32_t cb, vks_loc loc,
                        const char *text);
+/* A path step taken after the first before_cmd commands of cb. */
+void vks_add_path_step_at(vks_program *p, uint32_t cb, vks_loc loc,
+                          const char *text, size_t before_cmd);
 
 /* Appends a command; the pointer is valid until the next append to cb. */
 vks_cmd *vks_add_cmd(vks_program *p, uint32_t cb, vks_cmd_kind kind,
