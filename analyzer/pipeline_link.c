@@ -17,7 +17,9 @@
  *                          several entry points for one stage is not
  *                          linked); a pipeline links only if all stages do;
  *   vkUpdateDescriptorSets (dstSet, dstBinding, dstArrayElement) -> the
- *                          VkDescriptorBufferInfo's {buffer, offset, range};
+ *                          VkDescriptorBufferInfo's {buffer, offset, range},
+ *                          or the VkDescriptorImageInfo's view (its image
+ *                          and subresources, vkCreateImageView) and layout;
  *   vkCmdBindPipeline / vkCmdBindDescriptorSets: per command buffer.
  *
  * At a dispatch (draw), each descriptor an entry point of the bound compute
@@ -54,7 +56,9 @@ typedef struct link_descriptor {
     const char *set_ident;
     uint32_t binding, element;
     uint32_t type;                      /* VkDescriptorType */
-    fe_val *buffer, *offset, *range;    /* copies at update time */
+    fe_val *buffer, *offset, *range;    /* buffers: copies at update time */
+    fe_val *view;                       /* images: the VkImageView */
+    uint32_t layout;                    /* images: imageLayout, or unknown */
     struct link_descriptor *next;
 } link_descriptor;
 
@@ -331,6 +335,7 @@ static void update_descriptor_sets(fe_ctx *cx, fe_val **args)
         }
         fe_known_int(fe_peek(cx, w, "dstArrayElement"), &element);
         fe_val *infos = fe_child(cx, w, "pBufferInfo");
+        fe_val *image_infos = fe_child(cx, w, "pImageInfo");
         for (uint64_t k = 0; k < count; k++) {
             /* A rewrite replaces what was there. */
             for (link_descriptor *d = link->descriptors; d; d = d->next)
@@ -346,6 +351,19 @@ static void update_descriptor_sets(fe_ctx *cx, fe_val **args)
                                type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER ||
                                type == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC ||
                                type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC;
+            bool image_type = type == VK_DESCRIPTOR_TYPE_STORAGE_IMAGE ||
+                              type == VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE ||
+                              type == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER ||
+                              type == VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT;
+            fe_val *image_info = image_type ? fe_deref(cx, image_infos, (int64_t)k) : NULL;
+            d->layout = VKS_LAYOUT_UNKNOWN;
+            if (image_info) {
+                const fe_val *view = fe_peek(cx, image_info, "imageView");
+                d->view = view ? fe_copy(cx, view) : NULL;
+                uint64_t layout;
+                if (fe_known_int(fe_peek(cx, image_info, "imageLayout"), &layout))
+                    d->layout = (uint32_t)layout;
+            }
             fe_val *info = buffer_type ? fe_deref(cx, infos, (int64_t)k) : NULL;
             if (info) {
                 d->buffer = fe_copy(cx, fe_peek(cx, info, "buffer") ? fe_peek(cx, info, "buffer")
@@ -471,9 +489,23 @@ static bool type_matches(vks_descriptor_kind kind, uint32_t type)
     case VKS_DESC_UNIFORM_BUFFER:
         return type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER ||
                type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC;
+    case VKS_DESC_STORAGE_IMAGE:
+        return type == VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+    case VKS_DESC_SAMPLED_IMAGE:
+        return type == VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE;
+    case VKS_DESC_COMBINED_IMAGE_SAMPLER:
+        return type == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+    case VKS_DESC_INPUT_ATTACHMENT:
+        return type == VK_DESCRIPTOR_TYPE_INPUT_ATTACHMENT;
     default:
-        return false; /* images and texel buffers are not linked (yet) */
+        return false; /* texel buffers, samplers alone, ...: not linked */
     }
+}
+
+static bool is_image_kind(vks_descriptor_kind kind)
+{
+    return kind == VKS_DESC_STORAGE_IMAGE || kind == VKS_DESC_SAMPLED_IMAGE ||
+           kind == VKS_DESC_COMBINED_IMAGE_SAMPLER || kind == VKS_DESC_INPUT_ATTACHMENT;
 }
 
 /* The accesses of one descriptor the shader uses; false when any part of
@@ -486,7 +518,25 @@ static bool add_descriptor_accesses(fe_ctx *cx, vks_cmd *cmd, const bind_point *
     if (!bits || sd->set >= MAX_SETS || !b->sets[sd->set] || sd->array_size != 1)
         return false;
     const link_descriptor *d = written(cx->link, b->sets[sd->set], sd->binding, 0);
-    if (!d || !type_matches(sd->kind, d->type) || !d->buffer)
+    if (!d || !type_matches(sd->kind, d->type))
+        return false;
+    if (is_image_kind(sd->kind)) {
+        /* The view's image and subresources, in the layout the descriptor
+           says the image is in. */
+        uint32_t format;
+        vks_region region = d->view ? fe_view_region(cx, d->view, &format)
+                                    : (vks_region){.res = VKS_RES_UNKNOWN};
+        if (region.res == VKS_RES_UNKNOWN)
+            return false;
+        for (uint64_t bit = 1; bit; bit <<= 1)
+            if (bits & bit) {
+                vks_access a = vks_known_access(region, entry->pipeline_stage, bit);
+                a.layout = d->layout;
+                vks_cmd_add_access(cx->program, cmd, a);
+            }
+        return true;
+    }
+    if (!d->buffer)
         return false;
     vks_res_id res = fe_resource(cx, d->buffer, VKS_RES_BUFFER, cmd->loc);
     if (res == VKS_RES_UNKNOWN)

@@ -286,6 +286,69 @@ START_TEST(draw_linked_per_stage)
 }
 END_TEST
 
+/* Image descriptors: the view's image, in the layout the descriptor names. */
+START_TEST(image_descriptors_linked_through_views)
+{
+    const char *text =
+        "#include <stddef.h>\n"
+        "#include <stdint.h>\n"
+        "#include <vulkan/vulkan.h>\n"
+        "uint32_t *load_spirv(const char *path, size_t *size);\n"
+        "void blit(VkDevice device, VkCommandBuffer cmd, VkPipelineLayout layout,\n"
+        "          VkDescriptorSet set, VkImage target, VkImage source, VkSampler sampler) {\n"
+        "    size_t size = 0;\n"
+        "    const uint32_t *code = load_spirv(\"link_image.spv\", &size);\n"
+        "    VkShaderModuleCreateInfo mi = {.codeSize = size, .pCode = code};\n"
+        "    VkShaderModule module;\n"
+        "    vkCreateShaderModule(device, &mi, NULL, &module);\n"
+        "    VkComputePipelineCreateInfo pi = {.stage = {.module = module, .pName = \"main\"}};\n"
+        "    VkPipeline pipeline;\n"
+        "    vkCreateComputePipelines(device, VK_NULL_HANDLE, 1, &pi, NULL, &pipeline);\n"
+        "    VkImageViewCreateInfo tv = {.image = target, .viewType = VK_IMAGE_VIEW_TYPE_2D,\n"
+        "        .format = VK_FORMAT_R8G8B8A8_UNORM,\n"
+        "        .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};\n"
+        "    VkImageViewCreateInfo sv = {.image = source, .viewType = VK_IMAGE_VIEW_TYPE_2D,\n"
+        "        .format = VK_FORMAT_R8G8B8A8_UNORM,\n"
+        "        .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};\n"
+        "    VkImageView target_view, source_view;\n"
+        "    vkCreateImageView(device, &tv, NULL, &target_view);\n"
+        "    vkCreateImageView(device, &sv, NULL, &source_view);\n"
+        "    VkDescriptorImageInfo ii[2] = {\n"
+        "        {.imageView = target_view, .imageLayout = VK_IMAGE_LAYOUT_GENERAL},\n"
+        "        {.sampler = sampler, .imageView = source_view,\n"
+        "         .imageLayout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL}};\n"
+        "    VkWriteDescriptorSet w[2] = {\n"
+        "        {.dstSet = set, .dstBinding = 0, .descriptorCount = 1,\n"
+        "         .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, .pImageInfo = &ii[0]},\n"
+        "        {.dstSet = set, .dstBinding = 1, .descriptorCount = 1,\n"
+        "         .descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, .pImageInfo = &ii[1]}};\n"
+        "    vkUpdateDescriptorSets(device, 2, w, 0, NULL);\n"
+        "    VkCommandBufferBeginInfo bi = {0};\n"
+        "    vkBeginCommandBuffer(cmd, &bi);\n"
+        "    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);\n"
+        "    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1,\n"
+        "                            &set, 0, NULL);\n"
+        "    vkCmdDispatch(cmd, 8, 8, 1);\n"
+        "    vkEndCommandBuffer(cmd);\n"
+        "}\n";
+    const char *shader = VKS_BINARY_DIR "/shaders/link_image.spv";
+    linked r = link_program_with(text, &shader, 1, "vkCmdDispatch");
+    ck_assert_uint_eq(unknown_accesses(&r), 0);
+    ck_assert_uint_eq(r.dispatch->access_count, 2);
+    const vks_access *write = access_with(&r, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+    const vks_access *sample = access_with(&r, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
+    ck_assert_ptr_nonnull(write);
+    ck_assert_ptr_nonnull(sample);
+    ck_assert_str_eq(resource_name(&r, write), "target");
+    ck_assert_uint_eq(write->layout, VK_IMAGE_LAYOUT_GENERAL);
+    ck_assert(write->region.range_known);
+    ck_assert_uint_eq(write->region.mip_count, 1);
+    ck_assert_str_eq(resource_name(&r, sample), "source");
+    ck_assert_uint_eq(sample->layout, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
+    vks_arena_free(r.arena);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("spirv-link");
@@ -298,6 +361,7 @@ int main(void)
     tcase_add_test(tc, other_set_bound_stays_unknown);
     tcase_add_test(tc, unwritten_binding_is_unknown_the_rest_known);
     tcase_add_test(tc, draw_linked_per_stage);
+    tcase_add_test(tc, image_descriptors_linked_through_views);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
