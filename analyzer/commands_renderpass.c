@@ -127,7 +127,7 @@ static const fe_val *subpass_description(fe_ctx *cx, fe_val *rp, uint32_t subpas
 static void enter_subpass(fe_ctx *cx, fe_cmdbuf_state *st, uint32_t subpass)
 {
     st->subpass = subpass;
-    st->color_count = st->input_count = 0;
+    st->color_count = st->input_count = st->resolve_count = 0;
     st->has_depth = false;
     st->subpass_known = false;
     fe_val *desc = (fe_val *)subpass_description(cx, st->render_pass_info, subpass);
@@ -138,11 +138,19 @@ static void enter_subpass(fe_ctx *cx, fe_cmdbuf_state *st, uint32_t subpass)
         !count_of(fe_peek(cx, desc, "inputAttachmentCount"), FE_MAX_SUBPASS_ATTACHMENTS,
                   &inputs))
         return;
-    for (uint64_t i = 0; i < colors; i++)
-        if (reference(cx, st, fe_deref(cx, fe_child(cx, desc, "pColorAttachments"),
-                                       (int64_t)i),
-                      &st->color[st->color_count]))
-            st->color_count++;
+    fe_val *resolves = fe_child(cx, desc, "pResolveAttachments");
+    for (uint64_t i = 0; i < colors; i++) {
+        if (!reference(cx, st, fe_deref(cx, fe_child(cx, desc, "pColorAttachments"),
+                                        (int64_t)i),
+                       &st->color[st->color_count]))
+            continue;
+        /* "If pResolveAttachments is not NULL, each of its elements
+           corresponds to a color attachment" */
+        if (reference(cx, st, fe_deref(cx, resolves, (int64_t)i),
+                      &st->resolve_dst[st->resolve_count]))
+            st->resolve_src[st->resolve_count++] = st->color[st->color_count];
+        st->color_count++;
+    }
     for (uint64_t i = 0; i < inputs; i++)
         if (reference(cx, st, fe_deref(cx, fe_child(cx, desc, "pInputAttachments"),
                                        (int64_t)i),
@@ -412,14 +420,50 @@ void fe_model_begin_render_pass(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val 
     enter_subpass(cx, st, 0);
 }
 
-/* vkCmdNextSubpass(2): the draws that follow use the next subpass's
-   attachments. */
+/*
+ * The multisample resolves at the end of a subpass (or of a dynamic
+ * rendering instance), as an action command just before `cmd`:
+ * "Multisample resolve operations for attachments execute in the
+ * VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT pipeline stage ... Reads
+ * from the multisample attachment can be synchronized with
+ * VK_ACCESS_COLOR_ATTACHMENT_READ_BIT.  Access to the single sample
+ * attachment can be synchronized with VK_ACCESS_COLOR_ATTACHMENT_READ_BIT
+ * and VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT.  These pipeline stage and
+ * access types are used whether the attachments are color or
+ * depth/stencil attachments."  Returns the command that ends the subpass
+ * (moved after the resolve when there is one).
+ */
+static vks_cmd *add_resolves(fe_ctx *cx, vks_cmd *cmd, fe_cmdbuf_state *st)
+{
+    if (!st->resolve_count || !cx->current)
+        return cmd;
+    vks_cmd end = *cmd;
+    cmd->kind = VKS_CMD_ACTION;
+    for (uint32_t i = 0; i < st->resolve_count; i++) {
+        add_attachment_access(cx, cmd, &st->resolve_src[i],
+                              VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                              VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT);
+        add_attachment_access(cx, cmd, &st->resolve_dst[i],
+                              VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                              VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
+    }
+    st->resolve_count = 0;
+    vks_cmd *moved = vks_add_cmd(cx->program, cx->current->cmdbuf, end.kind, end.name,
+                                 end.loc);
+    *moved = end;
+    return moved;
+}
+
+/* vkCmdNextSubpass(2): the resolves of the subpass that ends; the draws
+   that follow use the next subpass's attachments. */
 void fe_model_next_subpass(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **args,
                            unsigned argc)
 {
     fe_cmdbuf_state *st = state_of(cx);
-    if (st && st->in_render_pass && st->render_pass_info)
+    if (st && st->in_render_pass && st->render_pass_info) {
+        add_resolves(cx, cmd, st);
         enter_subpass(cx, st, st->subpass + 1);
+    }
 }
 
 /* vkCmdEndRenderPass(2) / vkCmdEndRendering */
@@ -428,6 +472,8 @@ void fe_model_end_render_pass(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **
 {
     fe_cmdbuf_state *st = state_of(cx);
     if (st) {
+        if (st->in_render_pass)
+            add_resolves(cx, cmd, st);
         st->in_render_pass = false;
         st->render_pass_info = NULL;
     }
@@ -455,6 +501,25 @@ static bool rendering_attachment(fe_ctx *cx, vks_cmd *cmd, const fe_val *info,
     use->layout = layout;
     if (region.res == VKS_RES_UNKNOWN)
         return true;
+    /* A resolve (resolveMode not NONE) writes resolveImageView in
+       resolveImageLayout at the end of the instance (not when suspending). */
+    uint64_t mode;
+    const fe_val *resolve_view = fe_peek(cx, info, "resolveImageView");
+    if (fe_known_int(fe_peek(cx, info, "resolveMode"), &mode) &&
+        mode != VK_RESOLVE_MODE_NONE && !(flags & VK_RENDERING_SUSPENDING_BIT) &&
+        cx->current && cx->current->state->resolve_count < FE_MAX_SUBPASS_ATTACHMENTS) {
+        fe_cmdbuf_state *st = cx->current->state;
+        uint32_t resolve_format;
+        st->resolve_src[st->resolve_count] = *use;
+        st->resolve_dst[st->resolve_count] = (fe_attachment_use){
+            .region = fe_view_region(cx, resolve_view, &resolve_format),
+            .layout = fe_u32_or(fe_peek(cx, info, "resolveImageLayout"),
+                                VKS_LAYOUT_UNKNOWN)};
+        if (aspect != VK_IMAGE_ASPECT_COLOR_BIT)
+            st->resolve_dst[st->resolve_count].region =
+                with_aspect(st->resolve_dst[st->resolve_count].region, aspect);
+        st->resolve_count++;
+    }
     fe_val *none = fe_int(cx, VK_ATTACHMENT_LOAD_OP_NONE_EXT);
     add_attachment(cx, cmd, region, aspect != VK_IMAGE_ASPECT_COLOR_BIT,
                    flags & VK_RENDERING_RESUMING_BIT ? none : fe_peek(cx, info, "loadOp"),
@@ -472,7 +537,7 @@ void fe_model_begin_rendering(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **
         return;
     st->in_render_pass = true;
     st->render_pass_info = NULL;
-    st->color_count = st->input_count = 0;
+    st->color_count = st->input_count = st->resolve_count = 0;
     st->has_depth = false;
     st->subpass_known = false;
     fe_val *info = fe_deref(cx, args[1], 0);

@@ -454,6 +454,11 @@ typedef struct fe_cmdbuf_state {
     uint32_t color_count, input_count;
     fe_attachment_use depth;
     bool has_depth, subpass_known;
+    /* Multisample resolves at the end of the subpass / rendering: the
+       color attachment read and the resolve attachment written. */
+    fe_attachment_use resolve_src[FE_MAX_SUBPASS_ATTACHMENTS],
+        resolve_dst[FE_MAX_SUBPASS_ATTACHMENTS];
+    uint32_t resolve_count;
 } fe_cmdbuf_state;
 
 /* Adds the accesses a draw (or vkCmdClearAttachments' whole-attachment

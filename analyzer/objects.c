@@ -447,7 +447,11 @@ static enum CXChildVisitResult run_creator(CXCursor c, CXCursor parent,
         cx->path_dead = false;
         cx->recordings = NULL;
         cx->globals = NULL;
+        /* A helper it calls may record: that recording belongs to the
+           recording functions' analysis, not to this run. */
+        size_t cmdbufs = cx->program->cmdbuf_count;
         fe_run_function(cx, c);
+        cx->program->cmdbuf_count = cmdbufs;
         cx->recordings = NULL;
     }
     return CXChildVisit_Continue;
