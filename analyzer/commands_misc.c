@@ -379,6 +379,7 @@ void fe_model_execute_commands(fe_ctx *cx, vks_cmd *cmd, CXCursor call,
         vks_cmd *c = i == 0 ? cmd
                             : vks_add_cmd(cx->program, cx->current->cmdbuf,
                                           VKS_CMD_EXECUTE_COMMANDS, name, loc);
-        c->secondary = fe_defer_secondary(cx, fe_deref(cx, args[2], (int64_t)i), loc);
+        c->secondary = fe_defer_secondary(cx, fe_deref(cx, args[2], (int64_t)i), loc,
+                                          cx->current->state);
     }
 }

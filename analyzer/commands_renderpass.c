@@ -176,7 +176,11 @@ static void add_attachment_access(fe_ctx *cx, vks_cmd *cmd, const fe_attachment_
 
 void fe_add_attachment_accesses(fe_ctx *cx, vks_cmd *cmd)
 {
-    fe_cmdbuf_state *st = state_of(cx);
+    fe_add_subpass_accesses(cx, cmd, state_of(cx));
+}
+
+void fe_add_subpass_accesses(fe_ctx *cx, vks_cmd *cmd, const fe_cmdbuf_state *st)
+{
     if (!st || !st->in_render_pass)
         return;
     if (!st->subpass_known) {

@@ -424,7 +424,8 @@ vks_region fe_subresource_range(fe_ctx *cx, vks_res_id res, const fe_val *range)
 vks_region fe_subresource_layers(fe_ctx *cx, vks_res_id res, const fe_val *layers);
 /* vkCmdExecuteCommands: remembers the secondary handle; returns the value
    for vks_cmd.secondary until fe_inline_secondaries resolves it. */
-uint32_t fe_defer_secondary(fe_ctx *cx, const fe_val *handle, vks_loc site);
+uint32_t fe_defer_secondary(fe_ctx *cx, const fe_val *handle, vks_loc site,
+                            const struct fe_cmdbuf_state *primary);
 /* An image's VkFormat (VK_FORMAT_UNDEFINED when unknown). */
 uint32_t fe_image_format(fe_ctx *cx, const fe_val *image);
 
@@ -464,5 +465,8 @@ typedef struct fe_cmdbuf_state {
 /* Adds the accesses a draw (or vkCmdClearAttachments' whole-attachment
    form) makes to the current subpass's attachments. */
 void fe_add_attachment_accesses(fe_ctx *cx, vks_cmd *cmd);
+/* The same for a given recording state (a secondary command buffer's draws
+   executed inside the primary's subpass). */
+void fe_add_subpass_accesses(fe_ctx *cx, vks_cmd *cmd, const fe_cmdbuf_state *st);
 
 #endif

@@ -48,6 +48,7 @@ struct fe_object {
 typedef struct {
     fe_val *handle;
     vks_loc site;
+    fe_cmdbuf_state primary; /* the primary's state when it executed it */
 } fe_pending_secondary;
 
 typedef struct fe_objects {
@@ -313,10 +314,12 @@ fe_cmdbuf_state *fe_recording_started(fe_ctx *cx, const fe_val *handle,
     return state;
 }
 
-uint32_t fe_defer_secondary(fe_ctx *cx, const fe_val *handle, vks_loc site)
+uint32_t fe_defer_secondary(fe_ctx *cx, const fe_val *handle, vks_loc site,
+                            const fe_cmdbuf_state *primary)
 {
     fe_objects *objs = objects_of(cx);
-    fe_pending_secondary p = {.handle = fe_copy(cx, handle), .site = site};
+    fe_pending_secondary p = {.handle = fe_copy(cx, handle), .site = site,
+                              .primary = *primary};
     VKS_PUSH(cx->arena, objs->pending, objs->pending_count, objs->pending_cap, p);
     return (uint32_t)(objs->pending_count - 1);
 }
@@ -333,6 +336,23 @@ static vks_loc executed_from(vks_arena *arena, vks_loc loc, const vks_loc *site)
     *caller = executed_from(arena, *loc.caller, site);
     loc.caller = caller;
     return loc;
+}
+
+/*
+ * A secondary command buffer executed inside a render pass instance
+ * (VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT) draws into the
+ * primary's current subpass: its draws get that subpass's attachment
+ * accesses where it is executed.  The copy gets its own access array.
+ */
+static void add_inherited_attachments(fe_ctx *cx, vks_cmd *copy,
+                                      const fe_cmdbuf_state *primary)
+{
+    vks_access *own = vks_arena_alloc(cx->arena, sizeof *own * (copy->access_count + 1));
+    if (copy->access_count)
+        memcpy(own, copy->accesses, sizeof *own * copy->access_count);
+    copy->accesses = own;
+    copy->access_cap = copy->access_count;
+    fe_add_subpass_accesses(cx, copy, primary);
 }
 
 /* The recording a secondary handle names: the first command buffer begun
@@ -389,9 +409,12 @@ void fe_inline_secondaries(fe_ctx *cx)
             }
             vks_loc *site = vks_arena_alloc(prog->arena, sizeof *site);
             *site = cmd->loc;
+            const fe_pending_secondary *p = &objs->pending[cmd->secondary];
             for (size_t k = 0; k < sec->cmd_count; k++) {
                 vks_cmd copy = sec->cmds[k];
                 copy.loc = executed_from(prog->arena, copy.loc, site);
+                if (p->primary.in_render_pass && strncmp(copy.name, "vkCmdDraw", 9) == 0)
+                    add_inherited_attachments(cx, &copy, &p->primary);
                 if (copy.kind == VKS_CMD_EXECUTE_COMMANDS)
                     copy.secondary = UINT32_MAX; /* nested: not followed */
                 VKS_PUSH(prog->arena, cmds, count, cap, copy);

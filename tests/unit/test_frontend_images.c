@@ -519,6 +519,91 @@ START_TEST(dynamic_rendering_clears_indirect_counts_and_queries)
 }
 END_TEST
 
+static const char resolve_source[] =
+        "#include <vulkan/vulkan.h>\n"
+        "static VkImage g_msaa, g_resolved;\n"
+        "static VkImageView g_msaa_view, g_resolved_view;\n"
+        "static VkRenderPass g_pass;\n"
+        "static VkFramebuffer g_fb;\n"
+        "void init(VkDevice device) {\n"
+        "    VkImageViewCreateInfo v = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,\n"
+        "        .image = g_msaa, .format = VK_FORMAT_R8G8B8A8_UNORM,\n"
+        "        .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};\n"
+        "    vkCreateImageView(device, &v, NULL, &g_msaa_view);\n"
+        "    v.image = g_resolved;\n"
+        "    vkCreateImageView(device, &v, NULL, &g_resolved_view);\n"
+        "    VkAttachmentDescription att[2] = {\n"
+        "        {.format = VK_FORMAT_R8G8B8A8_UNORM, .samples = VK_SAMPLE_COUNT_4_BIT,\n"
+        "         .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR, .storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE,\n"
+        "         .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,\n"
+        "         .finalLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL},\n"
+        "        {.format = VK_FORMAT_R8G8B8A8_UNORM, .samples = VK_SAMPLE_COUNT_1_BIT,\n"
+        "         .loadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE, .storeOp = VK_ATTACHMENT_STORE_OP_STORE,\n"
+        "         .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,\n"
+        "         .finalLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL}};\n"
+        "    VkAttachmentReference color = {0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};\n"
+        "    VkAttachmentReference resolve = {1, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};\n"
+        "    VkSubpassDescription sub = {.colorAttachmentCount = 1, .pColorAttachments = &color,\n"
+        "                                .pResolveAttachments = &resolve};\n"
+        "    VkRenderPassCreateInfo info = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,\n"
+        "        .attachmentCount = 2, .pAttachments = att, .subpassCount = 1, .pSubpasses = &sub};\n"
+        "    vkCreateRenderPass(device, &info, NULL, &g_pass);\n"
+        "    VkImageView views[2] = {g_msaa_view, g_resolved_view};\n"
+        "    VkFramebufferCreateInfo fb = {.sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,\n"
+        "        .renderPass = g_pass, .attachmentCount = 2, .pAttachments = views, .layers = 1};\n"
+        "    vkCreateFramebuffer(device, &fb, NULL, &g_fb);\n"
+        "}\n"
+        "void record(VkCommandBuffer cmd, VkBuffer out) {\n"
+        "    vkBeginCommandBuffer(cmd, NULL);\n"
+        "    VkRenderPassBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,\n"
+        "        .renderPass = g_pass, .framebuffer = g_fb};\n"
+        "    vkCmdBeginRenderPass(cmd, &begin, VK_SUBPASS_CONTENTS_INLINE);\n"
+        "    vkCmdDraw(cmd, 3, 1, 0, 0);\n"
+        "    vkCmdEndRenderPass(cmd);\n"
+        "    VkRenderingAttachmentInfo color = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,\n"
+        "        .imageView = g_msaa_view, .imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,\n"
+        "        .resolveMode = VK_RESOLVE_MODE_AVERAGE_BIT, .resolveImageView = g_resolved_view,\n"
+        "        .resolveImageLayout = VK_IMAGE_LAYOUT_GENERAL,\n"
+        "        .loadOp = VK_ATTACHMENT_LOAD_OP_LOAD, .storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE};\n"
+        "    VkRenderingInfo ri = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO, .layerCount = 1,\n"
+        "        .colorAttachmentCount = 1, .pColorAttachments = &color};\n"
+        "    vkCmdBeginRendering(cmd, &ri);\n"
+        "    vkCmdDraw(cmd, 3, 1, 0, 0);\n"
+        "    vkCmdEndRendering(cmd);\n"
+        "    vkEndCommandBuffer(cmd);\n"
+        "}\n";
+
+START_TEST(multisample_resolves_end_the_subpass_and_the_rendering)
+{
+    test_analysis *a = analyse(resolve_source);
+    ck_assert_int_eq(a->status, 0);
+    /* The resolve reads the multisample attachment and writes the resolve
+       attachment in COLOR_ATTACHMENT_OUTPUT, before the render pass ends
+       (its store operations and final layout transitions). */
+    ck_assert_ir_has(a, "  40: vkCmdEndRenderPass\n"
+                        "    read COLOR_ATTACHMENT_OUTPUT:COLOR_ATTACHMENT_READ "
+                        "g_msaa[aspect=0x1 mip=0+1 layer=0+1]\n"
+                        "    write COLOR_ATTACHMENT_OUTPUT:COLOR_ATTACHMENT_WRITE "
+                        "g_resolved[aspect=0x1 mip=0+1 layer=0+1]\n"
+                        "  40: vkCmdEndRenderPass");
+    const vks_cmdbuf *cb = &a->program->cmdbufs[0];
+    ck_assert_uint_eq(cb->cmd_count, 8);
+    ck_assert_int_eq(cb->cmds[2].kind, VKS_CMD_ACTION);
+    ck_assert_int_eq(cb->cmds[3].kind, VKS_CMD_END_RENDER_PASS);
+    ck_assert_uint_eq(cb->cmds[2].accesses[1].layout, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
+    /* Dynamic rendering: resolveImageView in resolveImageLayout. */
+    ck_assert_ir_has(a, "  50: vkCmdEndRendering\n"
+                        "    read COLOR_ATTACHMENT_OUTPUT:COLOR_ATTACHMENT_READ "
+                        "g_msaa[aspect=0x1 mip=0+1 layer=0+1]\n"
+                        "    write COLOR_ATTACHMENT_OUTPUT:COLOR_ATTACHMENT_WRITE "
+                        "g_resolved[aspect=0x1 mip=0+1 layer=0+1]\n"
+                        "  50: vkCmdEndRendering");
+    ck_assert_int_eq(cb->cmds[7].kind, VKS_CMD_END_RENDER_PASS);
+    ck_assert_uint_eq(cb->cmds[6].accesses[1].layout, VK_IMAGE_LAYOUT_GENERAL);
+    test_analysis_free(a);
+}
+END_TEST
+
 static const char secondary_source[] =
         "#include <vulkan/vulkan.h>\n"
         "typedef struct { VkDevice device; VkBuffer counters, readback; VkCommandBuffer ui; } Frame;\n"
@@ -573,6 +658,78 @@ START_TEST(secondary_recorded_elsewhere_is_executed_inline)
 }
 END_TEST
 
+static const char secondary_in_render_pass_source[] =
+        "#include <vulkan/vulkan.h>\n"
+        "static VkImage g_color;\n"
+        "static VkImageView g_view;\n"
+        "static VkRenderPass g_pass;\n"
+        "static VkFramebuffer g_fb;\n"
+        "static VkCommandBuffer g_ui;\n"
+        "void init(VkDevice device) {\n"
+        "    VkImageViewCreateInfo v = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,\n"
+        "        .image = g_color, .format = VK_FORMAT_R8G8B8A8_UNORM,\n"
+        "        .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};\n"
+        "    vkCreateImageView(device, &v, NULL, &g_view);\n"
+        "    VkAttachmentDescription att = {.format = VK_FORMAT_R8G8B8A8_UNORM,\n"
+        "        .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR, .storeOp = VK_ATTACHMENT_STORE_OP_STORE,\n"
+        "        .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED,\n"
+        "        .finalLayout = VK_IMAGE_LAYOUT_PRESENT_SRC_KHR};\n"
+        "    VkAttachmentReference color = {0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};\n"
+        "    VkSubpassDescription sub = {.colorAttachmentCount = 1, .pColorAttachments = &color};\n"
+        "    VkRenderPassCreateInfo info = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,\n"
+        "        .attachmentCount = 1, .pAttachments = &att, .subpassCount = 1, .pSubpasses = &sub};\n"
+        "    vkCreateRenderPass(device, &info, NULL, &g_pass);\n"
+        "    VkFramebufferCreateInfo fb = {.sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,\n"
+        "        .renderPass = g_pass, .attachmentCount = 1, .pAttachments = &g_view, .layers = 1};\n"
+        "    vkCreateFramebuffer(device, &fb, NULL, &g_fb);\n"
+        "}\n"
+        "void record_ui(VkBuffer quads) {\n"
+        "    VkCommandBufferInheritanceInfo inherit = {\n"
+        "        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_INFO,\n"
+        "        .renderPass = g_pass, .subpass = 0, .framebuffer = g_fb};\n"
+        "    VkCommandBufferBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,\n"
+        "        .flags = VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT,\n"
+        "        .pInheritanceInfo = &inherit};\n"
+        "    vkBeginCommandBuffer(g_ui, &begin);\n"
+        "    VkDeviceSize offset = 0;\n"
+        "    vkCmdBindVertexBuffers(g_ui, 0, 1, &quads, &offset);\n"
+        "    vkCmdDraw(g_ui, 6, 1, 0, 0);\n"
+        "    vkEndCommandBuffer(g_ui);\n"
+        "}\n"
+        "void record(VkCommandBuffer cmd) {\n"
+        "    vkBeginCommandBuffer(cmd, NULL);\n"
+        "    VkRenderPassBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,\n"
+        "        .renderPass = g_pass, .framebuffer = g_fb};\n"
+        "    vkCmdBeginRenderPass(cmd, &begin, VK_SUBPASS_CONTENTS_SECONDARY_COMMAND_BUFFERS);\n"
+        "    vkCmdExecuteCommands(cmd, 1, &g_ui);\n"
+        "    vkCmdEndRenderPass(cmd);\n"
+        "    vkEndCommandBuffer(cmd);\n"
+        "}\n";
+
+START_TEST(secondary_draws_into_the_primary_subpass)
+{
+    test_analysis *a = analyse(secondary_in_render_pass_source);
+    ck_assert_int_eq(a->status, 0);
+    ck_assert_uint_eq(a->program->cmdbuf_count, 2);
+    /* Alone, the secondary's draw has no render pass to draw into... */
+    ck_assert_uint_eq(cmd_at(a, 0, 35)->access_count, 2);
+    /* ...executed inside the primary's subpass, it writes its color
+       attachment; the secondary's own command keeps its accesses. */
+    ck_assert_ir_has(a, "  35: vkCmdDraw\n"
+                        "    read VERTEX_ATTRIBUTE_INPUT:VERTEX_ATTRIBUTE_READ quads[0:]\n"
+                        "    access ?\n"
+                        "    write COLOR_ATTACHMENT_OUTPUT:COLOR_ATTACHMENT_WRITE "
+                        "g_color[aspect=0x1 mip=0+1 layer=0+1]\n"
+                        "  44: vkCmdEndRenderPass");
+    const vks_cmd *draw = cmd_at(a, 1, 35);
+    ck_assert_uint_eq(draw->access_count, 3);
+    ck_assert_uint_eq(draw->accesses[2].layout, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
+    ck_assert_ptr_nonnull(draw->loc.caller);
+    ck_assert_uint_eq(draw->loc.caller->line, 43);
+    test_analysis_free(a);
+}
+END_TEST
+
 START_TEST(unseen_secondary_stays_unknown)
 {
     test_analysis *a = analyse(
@@ -603,7 +760,9 @@ int main(void)
     tcase_add_test(tc, render_pass_with_input_attachment_created_elsewhere);
     tcase_add_test(tc, unknown_render_pass_is_unknown);
     tcase_add_test(tc, dynamic_rendering_clears_indirect_counts_and_queries);
+    tcase_add_test(tc, multisample_resolves_end_the_subpass_and_the_rendering);
     tcase_add_test(tc, secondary_recorded_elsewhere_is_executed_inline);
+    tcase_add_test(tc, secondary_draws_into_the_primary_subpass);
     tcase_add_test(tc, unseen_secondary_stays_unknown);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
