@@ -39,8 +39,15 @@ struct vks_frontend {
     CXIndex index;
     CXCompilationDatabase compdb;
     const char *compdb_error;
+    const char **compdb_files; /* the files it lists (absolute) */
+    size_t compdb_file_count;
     parsed_file *files, **files_tail;
 };
+
+static CXCompilationDatabase load_compdb_quietly(const char *dir,
+                                                 CXCompilationDatabase_Error *err);
+static void list_compdb_files(CXCompilationDatabase db, vks_arena *arena,
+                              const char ***files, size_t *count);
 
 vks_frontend *vks_frontend_new(const vks_frontend_options *options,
                                vks_program *program, vks_findings *findings,
@@ -57,11 +64,14 @@ vks_frontend *vks_frontend_new(const vks_frontend_options *options,
     fe->files_tail = &fe->files;
     if (options && options->compdb_dir) {
         CXCompilationDatabase_Error err;
-        fe->compdb = clang_CompilationDatabase_fromDirectory(options->compdb_dir, &err);
+        fe->compdb = load_compdb_quietly(options->compdb_dir, &err);
         if (err != CXCompilationDatabase_NoError) {
             fe->compdb = NULL;
             fe->compdb_error = vks_arena_printf(
                 arena, "%s: cannot load compile_commands.json", options->compdb_dir);
+        } else {
+            list_compdb_files(fe->compdb, arena, &fe->compdb_files,
+                              &fe->compdb_file_count);
         }
     }
     return fe;
@@ -130,9 +140,16 @@ static bool compdb_arguments(vks_frontend *fe, const char *path, arg_list *args)
         clang_CompilationDatabase_getCompileCommands(fe->compdb, absolute);
     if (!cmds)
         return false;
+    /* libclang makes up a command for a file the database does not list
+       (borrowed from a similar file); clang-tidy's rule is the flags after
+       "--" instead, so only a file with its own entry uses the database. */
     bool found = clang_CompileCommands_getSize(cmds) > 0;
+    bool listed = false;
+    for (size_t i = 0; i < fe->compdb_file_count && !listed; i++)
+        listed = strcmp(fe->compdb_files[i], absolute) == 0;
+    found = found && listed;
+    CXCompileCommand cmd = found ? clang_CompileCommands_getCommand(cmds, 0) : NULL;
     if (found) {
-        CXCompileCommand cmd = clang_CompileCommands_getCommand(cmds, 0);
         unsigned n = clang_CompileCommand_getNumArgs(cmd);
         for (unsigned i = 0; i < n; i++) {
             CXString s = clang_CompileCommand_getArg(cmd, i);
@@ -471,29 +488,37 @@ int vks_analyze_c_file(const char *path, const vks_frontend_options *options,
     return status;
 }
 
-/*
- * -p DIR is checked once, before any file: a database that does not load is
- * one error naming it, and the files are then parsed with the arguments
- * after "--" (CONVENTIONS.md: a file not in the database falls back to them),
- * so the other inputs are still analysed.  libclang prints its own
- * multi-line "LIBCLANG TOOLING ERROR" to stderr while trying: that is
- * silenced here (single-threaded, at start-up) so the user sees one line.
- */
-int vks_compdb_check(const char *dir, vks_arena *arena, const char **error)
+/* libclang prints its own multi-line "LIBCLANG TOOLING ERROR" to stderr
+   when a database does not load: silenced (single-threaded, at start-up)
+   so the user sees vksync-lint's one line. */
+static CXCompilationDatabase load_compdb_quietly(const char *dir,
+                                                 CXCompilationDatabase_Error *err)
 {
     fflush(stderr);
     int saved_stderr = dup(STDERR_FILENO);
     int devnull = open("/dev/null", O_WRONLY);
     if (saved_stderr >= 0 && devnull >= 0)
         dup2(devnull, STDERR_FILENO);
-    CXCompilationDatabase_Error err;
-    CXCompilationDatabase db = clang_CompilationDatabase_fromDirectory(dir, &err);
+    CXCompilationDatabase db = clang_CompilationDatabase_fromDirectory(dir, err);
     if (saved_stderr >= 0 && devnull >= 0)
         dup2(saved_stderr, STDERR_FILENO);
     if (saved_stderr >= 0)
         close(saved_stderr);
     if (devnull >= 0)
         close(devnull);
+    return db;
+}
+
+/*
+ * -p DIR is checked once, before any file: a database that does not load is
+ * one error naming it, and the files are then parsed with the arguments
+ * after "--" (CONVENTIONS.md: a file not in the database falls back to them),
+ * so the other inputs are still analysed.
+ */
+int vks_compdb_check(const char *dir, vks_arena *arena, const char **error)
+{
+    CXCompilationDatabase_Error err;
+    CXCompilationDatabase db = load_compdb_quietly(dir, &err);
     if (err == CXCompilationDatabase_NoError) {
         clang_CompilationDatabase_dispose(db);
         return 0;
@@ -503,4 +528,53 @@ int vks_compdb_check(const char *dir, vks_arena *arena, const char **error)
                               "database; the files are parsed with the arguments after --",
                               dir);
     return 2;
+}
+
+/* Every source file a database lists: absolute paths, each once, in the
+   database's order. */
+static void list_compdb_files(CXCompilationDatabase db, vks_arena *arena,
+                              const char ***files, size_t *count)
+{
+    CXCompileCommands cmds = clang_CompilationDatabase_getAllCompileCommands(db);
+    unsigned n = cmds ? clang_CompileCommands_getSize(cmds) : 0;
+    const char **list = vks_arena_alloc(arena, sizeof *list * (n + 1));
+    size_t out = 0;
+    for (unsigned i = 0; i < n; i++) {
+        CXCompileCommand cmd = clang_CompileCommands_getCommand(cmds, i);
+        CXString file = clang_CompileCommand_getFilename(cmd);
+        CXString directory = clang_CompileCommand_getDirectory(cmd);
+        const char *f = clang_getCString(file);
+        const char *path = f[0] == '/' ? vks_arena_strdup(arena, f)
+                                       : vks_arena_printf(arena, "%s/%s",
+                                                          clang_getCString(directory), f);
+        char resolved[PATH_MAX];
+        if (realpath(path, resolved))
+            path = vks_arena_strdup(arena, resolved);
+        clang_disposeString(file);
+        clang_disposeString(directory);
+        bool seen = false;
+        for (size_t k = 0; k < out && !seen; k++)
+            seen = strcmp(list[k], path) == 0;
+        if (!seen)
+            list[out++] = path;
+    }
+    if (cmds)
+        clang_CompileCommands_dispose(cmds);
+    *files = list;
+    *count = out;
+}
+
+/* For `vksync-lint -p DIR` with no files (as run-clang-tidy does). */
+int vks_compdb_files(const char *dir, vks_arena *arena, const char ***files,
+                     size_t *count)
+{
+    *files = NULL;
+    *count = 0;
+    CXCompilationDatabase_Error err;
+    CXCompilationDatabase db = load_compdb_quietly(dir, &err);
+    if (err != CXCompilationDatabase_NoError)
+        return 2;
+    list_compdb_files(db, arena, files, count);
+    clang_CompilationDatabase_dispose(db);
+    return 0;
 }

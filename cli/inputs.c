@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "vksync/analyzer.h"
 
 void cli_input_error(cli_session *session, const char *fmt, ...)
 {
@@ -116,6 +117,20 @@ static long collect_directory(cli_session *session, const char *dir)
 
 void cli_collect_inputs(cli_session *session, const cli_options *options)
 {
+    /* `vksync-lint -p DIR` alone: every file of the database (an unloadable
+       database is reported by check_compilation_database). */
+    if (options->file_count == 0 && options->compdb_dir) {
+        const char **files;
+        size_t count;
+        if (vks_compdb_files(options->compdb_dir, session->arena, &files, &count) == 0) {
+            for (size_t i = 0; i < count; i++)
+                add_input(session, files[i], CLI_INPUT_C);
+            if (count == 0)
+                cli_input_error(session, "%s/compile_commands.json: no files",
+                                options->compdb_dir);
+        }
+        return;
+    }
     for (size_t i = 0; i < options->file_count; i++) {
         const char *path = options->files[i];
         struct stat st;

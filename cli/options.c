@@ -211,7 +211,7 @@ int cli_parse_options(int argc, char **argv, vks_arena *arena,
         list_checks(&o->report);
         return 0;
     }
-    if (o->file_count == 0)
+    if (o->file_count == 0 && !o->compdb_dir)
         return usage_error("%s", "no input files");
     return CLI_CONTINUE;
 }

@@ -46,6 +46,12 @@ typedef struct vks_frontend vks_frontend;
    one-line message naming it (arena memory).  Call it once before the files;
    on failure, analyse them without compdb_dir. */
 int vks_compdb_check(const char *dir, vks_arena *arena, const char **error);
+
+/* The source files of DIR/compile_commands.json (absolute paths, each once,
+   arena memory), for a run with -p DIR and no files.  Returns 2 when the
+   database does not load (vks_compdb_check says why). */
+int vks_compdb_files(const char *dir, vks_arena *arena, const char ***files,
+                     size_t *count);
 vks_frontend *vks_frontend_new(const vks_frontend_options *options,
                                vks_program *program, vks_findings *findings,
                                vks_stats *stats);

@@ -262,6 +262,48 @@ START_TEST(fatal_error_is_a_one_line_error)
 }
 END_TEST
 
+/* -p DIR: the entry's arguments are used (a -D the code needs, a GCC-only
+   flag clang would reject dropped, the file relative to `directory`); a
+   file the database does not list gets the arguments after `--`. */
+START_TEST(compile_commands_arguments_are_used)
+{
+    static const char *const source =
+        "#include <vulkan/vulkan.h>\n"
+        "void record(VkCommandBuffer cmd, VkBuffer buf) {\n"
+        "    vkBeginCommandBuffer(cmd, NULL);\n"
+        "    vkCmdFillBuffer(cmd, buf, 0, FILL_BYTES, 0);\n"
+        "    vkEndCommandBuffer(cmd);\n"
+        "}\n";
+    test_write_file("listed.c", source);
+    test_write_file("unlisted.c", source);
+    char dir[256], json[1024];
+    snprintf(dir, sizeof dir, "%s", test_path(""));
+    snprintf(json, sizeof json,
+             "[{\"directory\": \"%s\", \"file\": \"listed.c\",\n"
+             "  \"arguments\": [\"gcc\", \"-c\", \"-fanalyzer\", \"-fno-tree-vrp\",\n"
+             "                \"-DFILL_BYTES=64\", \"-o\", \"listed.o\", \"listed.c\"]}]\n",
+             dir);
+    test_write_file("compile_commands.json", json);
+    static const char *const extra[] = {"-DFILL_BYTES=32"};
+    vks_frontend_options options = {.compdb_dir = dir, .extra_args = extra,
+                                     .extra_arg_count = 1};
+    static const char *const names[] = {"listed.c", "unlisted.c"};
+    test_analysis *a = test_analyse_with(names, 2, &options);
+    ck_assert_int_eq(a->status, 0);
+    ck_assert_uint_eq(a->findings.count, 0); /* no "unknown argument" */
+    ck_assert_uint_eq(a->program->cmdbuf_count, 2);
+    ck_assert_uint_eq(a->program->cmdbufs[0].cmds[0].accesses[0].region.size, 64);
+    ck_assert_uint_eq(a->program->cmdbufs[1].cmds[0].accesses[0].region.size, 32);
+    ck_assert_str_eq(a->program->cmdbufs[0].begin.file, test_path("listed.c"));
+    const char **files;
+    size_t count;
+    ck_assert_int_eq(vks_compdb_files(dir, a->arena, &files, &count), 0);
+    ck_assert_uint_eq(count, 1);
+    ck_assert_ptr_nonnull(strstr(files[0], "/listed.c"));
+    test_analysis_free(a);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("frontend");
@@ -276,6 +318,7 @@ int main(void)
     tcase_add_test(tc, syntax_error_gives_incomplete_finding);
     tcase_add_test(tc, missing_file_is_a_one_line_error);
     tcase_add_test(tc, fatal_error_is_a_one_line_error);
+    tcase_add_test(tc, compile_commands_arguments_are_used);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }

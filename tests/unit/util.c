@@ -42,12 +42,18 @@ const char *test_write_file(const char *name, const char *text)
 
 test_analysis *test_analyse(const char *const *names, size_t count)
 {
+    vks_frontend_options options = {0};
+    return test_analyse_with(names, count, &options);
+}
+
+test_analysis *test_analyse_with(const char *const *names, size_t count,
+                                 const void *frontend_options)
+{
     test_analysis *a = calloc(1, sizeof *a);
     a->arena = vks_arena_new();
     a->program = vks_program_new(a->arena);
     a->findings.arena = a->arena;
-    vks_frontend_options options = {0};
-    vks_frontend *fe = vks_frontend_new(&options, a->program, &a->findings,
+    vks_frontend *fe = vks_frontend_new(frontend_options, a->program, &a->findings,
                                         &a->stats);
     for (size_t i = 0; i < count; i++) {
         const char *path = vks_arena_strdup(a->arena, test_path(names[i]));

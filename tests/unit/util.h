@@ -33,6 +33,9 @@ const char *test_write_file(const char *name, const char *text);
 const char *test_path(const char *name);
 /* Analyses the named files (in the temporary directory) together. */
 test_analysis *test_analyse(const char *const *names, size_t count);
+/* The same with front-end options (-p DIR, arguments after --). */
+test_analysis *test_analyse_with(const char *const *names, size_t count,
+                                 const void *frontend_options);
 void test_analysis_free(test_analysis *a);
 /* The printed IR without its first line (which names the temporary path). */
 const char *test_ir_body(const test_analysis *a);
