@@ -324,6 +324,67 @@ static vks_cmd *add_cmd(fe_ctx *cx, fe_recording *r, vks_cmd_kind kind,
     return vks_add_cmd(cx->program, r->cmdbuf, kind, name, fe_loc(cx, call));
 }
 
+/* Does a parameter of this type give the callee a command buffer to record
+   into: a VkCommandBuffer, or a pointer to a struct with one among its
+   fields (one level: `struct frame *f` with `f->cmd`)? */
+static enum CXVisitorResult find_cmdbuf_field(CXCursor field, CXClientData found)
+{
+    CXString spelling = clang_getTypeSpelling(clang_getCanonicalType(
+        clang_getCursorType(field)));
+    bool is_cmdbuf = strstr(clang_getCString(spelling), "VkCommandBuffer_T") != NULL;
+    clang_disposeString(spelling);
+    if (is_cmdbuf) {
+        *(bool *)found = true;
+        return CXVisit_Break;
+    }
+    return CXVisit_Continue;
+}
+
+static bool type_reaches_cmdbuf(CXType t)
+{
+    CXType canonical = clang_getCanonicalType(t);
+    CXString spelling = clang_getTypeSpelling(canonical);
+    bool found = strstr(clang_getCString(spelling), "VkCommandBuffer_T") != NULL;
+    clang_disposeString(spelling);
+    if (found || canonical.kind != CXType_Pointer)
+        return found;
+    CXType pointee = clang_getCanonicalType(clang_getPointeeType(canonical));
+    if (pointee.kind == CXType_Record)
+        clang_Type_visitFields(pointee, find_cmdbuf_field, &found);
+    return found;
+}
+
+/*
+ * A call the front end cannot see into (no body in the analysed files) that
+ * is handed a command buffer may record anything into it, barriers
+ * included.  Each recording it may reach gets an unmodelled command, which
+ * the engine treats as "orders everything, accesses something unknown": a
+ * hazard across such a call is never reported (unknown values never produce
+ * a finding) and one is counted as left unknown.
+ */
+void fe_opaque_call(fe_ctx *cx, CXCursor call, fe_val **args, unsigned argc)
+{
+    if (!cx->recordings)
+        return;
+    bool reaches_any = false;
+    for (unsigned i = 0; i < argc; i++) {
+        fe_recording **r = find_recording(cx, args[i]);
+        CXType t = clang_getCursorType(clang_Cursor_getArgument(call, i));
+        if (r || type_reaches_cmdbuf(t)) {
+            reaches_any = true;
+            break;
+        }
+    }
+    if (!reaches_any)
+        return;
+    char *callee = fe_string(cx, clang_getCursorSpelling(call));
+    const char *name = vks_arena_printf(cx->arena, "%s (not analysed)", callee);
+    for (fe_recording *r = cx->recordings; r; r = r->next) {
+        vks_cmd *cmd = add_cmd(cx, r, VKS_CMD_UNKNOWN, name, call);
+        vks_cmd_add_access(cx->program, cmd, vks_unknown_access());
+    }
+}
+
 bool fe_vulkan_call(fe_ctx *cx, const char *name, CXCursor call, fe_val **args,
                     unsigned argc)
 {

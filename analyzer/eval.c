@@ -994,6 +994,7 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
             !clang_isConstQualifiedType(clang_getPointeeType(t)))
             havoc(cx, args[i]->target);
     }
+    fe_opaque_call(cx, call, args, (unsigned)argc);
     CXFile file;
     unsigned offset;
     clang_getSpellingLocation(clang_getCursorLocation(call), &file, NULL, NULL,

@@ -341,6 +341,8 @@ fe_command_model fe_model_begin_render_pass, fe_model_next_subpass,
 
 /* Handles a call to a Vulkan entry point; returns false when `name` is not
    a command-buffer entry point the front end knows about. */
+/* A call without a body that is handed a command buffer (commands.c). */
+void fe_opaque_call(fe_ctx *cx, CXCursor call, fe_val **args, unsigned argc);
 bool fe_vulkan_call(fe_ctx *cx, const char *name, CXCursor call,
                     fe_val **args, unsigned argc);
 

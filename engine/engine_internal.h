@@ -22,6 +22,10 @@ typedef struct {
     uint32_t cmd;
     uint64_t stage, access;
     uint64_t exec_after;
+    /* Ordered by something assumed rather than known (an unknown mask taken
+       as "everything", an unmodelled command): a pair it orders is counted
+       as left unknown, never as proved. */
+    bool assumed;
 } vks_access_rec;
 
 /* (stages, accesses) pairs a write was made visible to. */
@@ -51,6 +55,7 @@ typedef struct {
     uint64_t src_access, dst_access;    /* expanded access masks */
     uint64_t kill;                      /* event channel bits to clear first */
     const vks_barrier *barrier;         /* NULL: a synthetic full barrier */
+    bool assumed;                       /* built from an unknown or unmodelled */
 } vks_scope;
 
 /* Unknown masks become "everything"; each one counts in stats (may be NULL). */

@@ -68,6 +68,8 @@ static uint64_t known_or(vks_mask m, uint64_t fallback, vks_stats *stats)
 
 vks_scope vks_scope_from_barrier(const vks_barrier *b, vks_stats *stats)
 {
+    bool assumed = !b->src_stages.known || !b->dst_stages.known ||
+                   !b->src_access.known || !b->dst_access.known;
     uint64_t src = known_or(b->src_stages, every_stage, stats);
     uint64_t dst = known_or(b->dst_stages, every_stage, stats);
     vks_scope s = {
@@ -81,6 +83,7 @@ vks_scope vks_scope_from_barrier(const vks_barrier *b, vks_stats *stats)
         .src_access = vks_expand_access(known_or(b->src_access, every_access, stats)),
         .dst_access = vks_expand_access(known_or(b->dst_access, every_access, stats)),
         .barrier = b,
+        .assumed = assumed,
     };
     return s;
 }
@@ -93,6 +96,7 @@ vks_scope vks_scope_everything(void)
                                          VKS_MASK(every_access), (vks_loc){0});
     vks_scope s = vks_scope_from_barrier(&all, NULL);
     s.barrier = NULL;
+    s.assumed = true;
     return s;
 }
 
@@ -180,6 +184,8 @@ void vks_segment_apply(vks_segment *seg, const vks_scope *const *scopes,
             bool in_first = in_first_sync_scope(&before, s);
             if (in_first)
                 exec_add |= s->second;
+            if (in_first && s->assumed)
+                seg->write.assumed = true;
             /* Availability: the write is in the first synchronization scope
                and its (stage, access) in the first access scope. */
             if (in_first && (before.stage & s->src_explicit) &&
@@ -196,6 +202,8 @@ void vks_segment_apply(vks_segment *seg, const vks_scope *const *scopes,
                ScopedMemOps2"). */
             if (made_available || (avail_before & s->first)) {
                 avail_add |= s->second;
+                if (s->assumed)
+                    seg->write.assumed = true;
                 add_visible(seg, s->dst_explicit, s->dst_access);
             }
         }
@@ -207,8 +215,10 @@ void vks_segment_apply(vks_segment *seg, const vks_scope *const *scopes,
         const vks_access_rec before = *read;
         uint64_t add = 0;
         for (size_t i = 0; i < count; i++)
-            if (in_first_sync_scope(&before, scopes[i]))
+            if (in_first_sync_scope(&before, scopes[i])) {
                 add |= scopes[i]->second;
+                read->assumed |= scopes[i]->assumed;
+            }
         read->exec_after |= add;
     }
 }
@@ -248,6 +258,15 @@ static void consider(conflict *best, vks_rule rule, const vks_access_rec *earlie
     best->earlier_is_write = is_write;
 }
 
+/* An ordered pair is proved only when nothing assumed ordered it. */
+static void count_ordered(walker *w, const vks_access_rec *earlier)
+{
+    if (earlier->assumed)
+        w->stats->unknown_questions++;
+    else
+        w->stats->pairs_proved_ordered++;
+}
+
 /* The access must be ordered after the last write by an execution
    dependency and the write made visible to it (a memory dependency). */
 static void check_against_write(walker *w, const vks_segment *seg, uint32_t cmd,
@@ -258,7 +277,7 @@ static void check_against_write(walker *w, const vks_segment *seg, uint32_t cmd,
         return;
     if ((seg->write.exec_after & acc->stage) &&
         vks_segment_visible(seg, acc->stage, acc->access))
-        w->stats->pairs_proved_ordered++;
+        count_ordered(w, &seg->write);
     else
         consider(best, rule, &seg->write, true);
 }
@@ -281,7 +300,7 @@ static void check_segment(walker *w, const vks_segment *seg, uint32_t cmd,
     if (seg->read_count) {
         for (uint32_t r = 0; r < seg->read_count; r++) {
             if (seg->reads[r].exec_after & acc->stage)
-                w->stats->pairs_proved_ordered++;
+                count_ordered(w, &seg->reads[r]);
             else
                 consider(best, VKS_RULE_HAZARD_WAR, &seg->reads[r], false);
         }
