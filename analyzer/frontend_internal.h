@@ -409,6 +409,8 @@ typedef enum {
     FE_OBJ_RENDER_PASS,
     FE_OBJ_FRAMEBUFFER,
     FE_OBJ_RECORDING,
+    FE_OBJ_COMMAND_POOL,
+    FE_OBJ_COMMAND_BUFFER,
 } fe_object_kind;
 const fe_object *fe_find_object(fe_ctx *cx, fe_object_kind kind,
                                 const fe_val *handle);

@@ -171,22 +171,26 @@ static const char *out_spelling(fe_ctx *cx, CXCursor call, unsigned arg)
 }
 
 /*
- * The node a create call's out-pointer designates.  A handle with no
- * identity yet (VK_NULL_HANDLE, a zeroed struct member) gets one named
- * after the create call, stable across the paths through the function, so
- * every later read of it is the same object.
+ * The node element `index` of a create call's out-pointer designates.  A
+ * handle with no identity yet (VK_NULL_HANDLE, a zeroed struct member)
+ * gets one named after the create call, stable across the paths through
+ * the function, so every later read of it is the same object.
  */
-static fe_val *created_handle(fe_ctx *cx, CXCursor call, fe_val **args, unsigned out)
+static fe_val *created_handle(fe_ctx *cx, CXCursor call, fe_val **args, unsigned out,
+                              int64_t index)
 {
-    fe_val *node = fe_deref(cx, args[out], 0);
+    fe_val *node = fe_deref(cx, args[out], index);
     if (!node)
         return NULL;
     if (node->kind != VAL_SYM || !node->ident) {
         vks_loc at = fe_loc(cx, call);
+        const char *spelling = out_spelling(cx, call, out);
         node->kind = VAL_SYM;
-        node->ident = vks_arena_printf(cx->arena, "created:%s:%u:%u", at.file,
-                                       at.line, at.col);
-        node->spelling = out_spelling(cx, call, out);
+        node->ident = vks_arena_printf(cx->arena, "created:%s:%u:%u[%lld]", at.file,
+                                       at.line, at.col, (long long)index);
+        node->spelling = index ? vks_arena_printf(cx->arena, "%s[%lld]", spelling,
+                                                  (long long)index)
+                               : spelling;
         node->fields = NULL;
         node->zero_rest = false;
     }
@@ -204,6 +208,8 @@ static const struct {
     {"vkCreateRenderPass2", FE_OBJ_RENDER_PASS},
     {"vkCreateRenderPass2KHR", FE_OBJ_RENDER_PASS},
     {"vkCreateFramebuffer", FE_OBJ_FRAMEBUFFER},
+    {"vkCreateCommandPool", FE_OBJ_COMMAND_POOL},
+    {"vkAllocateCommandBuffers", FE_OBJ_COMMAND_BUFFER},
 };
 
 static int create_call_index(const char *name)
@@ -214,14 +220,35 @@ static int create_call_index(const char *name)
     return -1;
 }
 
+/* vkAllocateCommandBuffers(device, pAllocateInfo, pCommandBuffers): each
+   handle remembers its pool (for its queue family). */
+static void allocate_command_buffers(fe_ctx *cx, CXCursor call, fe_val **args)
+{
+    fe_val *info = fe_deref(cx, args[1], 0);
+    uint64_t n;
+    if (!info || !fe_known_int(fe_peek(cx, info, "commandBufferCount"), &n) || n > 64)
+        return;
+    for (uint64_t k = 0; k < n; k++) {
+        fe_val *handle = created_handle(cx, call, args, 2, (int64_t)k);
+        if (handle)
+            remember(cx, FE_OBJ_COMMAND_BUFFER, handle, fe_loc(cx, call))->info =
+                fe_copy(cx, info);
+    }
+}
+
 /* vkCreateX(device, pCreateInfo, pAllocator, pX) */
 bool fe_create_call(fe_ctx *cx, const char *name, CXCursor call, fe_val **args,
                     unsigned argc)
 {
     int i = create_call_index(name);
+    if (i >= 0 && create_calls[i].kind == FE_OBJ_COMMAND_BUFFER) {
+        if (argc >= 3)
+            allocate_command_buffers(cx, call, args);
+        return true;
+    }
     if (i < 0 || argc < 4)
         return false;
-    fe_val *handle = created_handle(cx, call, args, 3);
+    fe_val *handle = created_handle(cx, call, args, 3, 0);
     fe_val *info = fe_deref(cx, args[1], 0);
     if (!handle)
         return true;
@@ -306,6 +333,18 @@ fe_cmdbuf_state *fe_recording_started(fe_ctx *cx, const fe_val *handle,
 {
     fe_cmdbuf_state *state = vks_arena_alloc(cx->arena, sizeof *state);
     state->index_type = UINT64_MAX;
+    /* "vkCreateCommandPool ... queueFamilyIndex designates a queue family":
+       every command buffer allocated from the pool is submitted there,
+       which decides whether its ownership transfer barriers release or
+       acquire. */
+    const fe_object *allocated = fe_find_object(cx, FE_OBJ_COMMAND_BUFFER, handle);
+    const fe_object *pool =
+        allocated && allocated->info
+            ? fe_find_object(cx, FE_OBJ_COMMAND_POOL, fe_peek(cx, allocated->info, "commandPool"))
+            : NULL;
+    if (pool && pool->info)
+        cx->program->cmdbufs[cmdbuf].queue_family =
+            fe_u32_or(fe_peek(cx, pool->info, "queueFamilyIndex"), VKS_QUEUE_FAMILY_IGNORED);
     if (handle && handle->kind == VAL_SYM && handle->ident) {
         fe_object *o = remember(cx, FE_OBJ_RECORDING, handle, begin);
         o->cmdbuf = cmdbuf;

@@ -235,6 +235,59 @@ static const char events_source[] =
         "    vkEndCommandBuffer(cmd);\n"
         "}\n";
 
+static const char pools_source[] =
+        "#include <vulkan/vulkan.h>\n"
+        "typedef struct { VkDevice device; VkCommandPool transfer_pool, graphics_pool;\n"
+        "                 VkCommandBuffer upload, frame; VkImage texture; VkBuffer staging; } App;\n"
+        "void init(App *app, uint32_t transfer_family, uint32_t graphics_family) {\n"
+        "    VkCommandPoolCreateInfo pool = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,\n"
+        "                                    .queueFamilyIndex = 1};\n"
+        "    vkCreateCommandPool(app->device, &pool, NULL, &app->transfer_pool);\n"
+        "    pool.queueFamilyIndex = 0;\n"
+        "    vkCreateCommandPool(app->device, &pool, NULL, &app->graphics_pool);\n"
+        "    VkCommandBufferAllocateInfo alloc = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,\n"
+        "        .commandPool = app->transfer_pool, .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,\n"
+        "        .commandBufferCount = 1};\n"
+        "    vkAllocateCommandBuffers(app->device, &alloc, &app->upload);\n"
+        "    alloc.commandPool = app->graphics_pool;\n"
+        "    vkAllocateCommandBuffers(app->device, &alloc, &app->frame);\n"
+        "}\n"
+        "void record_upload(App *app) {\n"
+        "    vkBeginCommandBuffer(app->upload, NULL);\n"
+        "    VkImageMemoryBarrier2 release = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2,\n"
+        "        .srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT, .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT,\n"
+        "        .oldLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,\n"
+        "        .newLayout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,\n"
+        "        .srcQueueFamilyIndex = 1, .dstQueueFamilyIndex = 0, .image = app->texture,\n"
+        "        .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};\n"
+        "    VkDependencyInfo dep = {.sType = VK_STRUCTURE_TYPE_DEPENDENCY_INFO,\n"
+        "        .imageMemoryBarrierCount = 1, .pImageMemoryBarriers = &release};\n"
+        "    vkCmdPipelineBarrier2(app->upload, &dep);\n"
+        "    vkEndCommandBuffer(app->upload);\n"
+        "}\n"
+        "void record_frame(App *app) {\n"
+        "    vkBeginCommandBuffer(app->frame, NULL);\n"
+        "    vkEndCommandBuffer(app->frame);\n"
+        "}\n";
+
+START_TEST(command_buffers_know_their_pool_queue_family)
+{
+    test_analysis *a = analyse(pools_source);
+    ck_assert_int_eq(a->status, 0);
+    ck_assert_uint_eq(a->program->cmdbuf_count, 2);
+    /* vkAllocateCommandBuffers from the pool vkCreateCommandPool made for
+       family 1 (transfer) and family 0 (graphics): the release barrier is
+       recorded on the transfer family's side. */
+    ck_assert_str_eq(a->program->cmdbufs[0].name, "app->upload");
+    ck_assert_uint_eq(a->program->cmdbufs[0].queue_family, 1);
+    ck_assert_uint_eq(a->program->cmdbufs[1].queue_family, 0);
+    const vks_barrier *release = &cmd_at(a, 0, 27)->barriers[0];
+    ck_assert_uint_eq(release->src_queue_family, 1);
+    ck_assert_uint_eq(release->dst_queue_family, 0);
+    test_analysis_free(a);
+}
+END_TEST
+
 START_TEST(events_sync1_and_sync2)
 {
     test_analysis *a = analyse(events_source);
@@ -756,6 +809,7 @@ int main(void)
     tcase_add_checked_fixture(tc, test_make_temp_dir, test_remove_temp_dir);
     tcase_add_test(tc, image_commands_have_subresources_layouts_and_buffer_ranges);
     tcase_add_test(tc, queue_family_transfer_and_unknown_image_values);
+    tcase_add_test(tc, command_buffers_know_their_pool_queue_family);
     tcase_add_test(tc, events_sync1_and_sync2);
     tcase_add_test(tc, render_pass_with_input_attachment_created_elsewhere);
     tcase_add_test(tc, unknown_render_pass_is_unknown);
