@@ -723,6 +723,8 @@ static fe_val *evaluate_constant(fe_ctx *cx, CXCursor c)
 }
 
 static fe_val *eval_call(fe_ctx *cx, CXCursor call);
+static bool is_noreturn(fe_ctx *cx, CXCursor decl);
+static bool branch_matters(fe_ctx *cx, CXCursor stmt);
 
 fe_val *fe_eval(fe_ctx *cx, CXCursor c)
 {
@@ -977,6 +979,12 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
         return fe_unknown(cx);
 
     CXCursor fn = function_definition(call);
+    if (!clang_Cursor_isNull(fn) && is_noreturn(cx, fn)) {
+        /* exit(), abort(), a fatal-error helper: the program ends here, so
+           this path records nothing more and submits nothing it began. */
+        cx->path_exited = true;
+        return fe_unknown(cx);
+    }
     if (!clang_Cursor_isNull(fn))
         fn = fe_find_function(cx, fn);
     if (!clang_Cursor_isNull(fn) && !clang_Cursor_isNull(function_body(fn))) {
@@ -1011,7 +1019,7 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
 
 static bool stopped(fe_ctx *cx)
 {
-    return cx->path_dead || (cx->ret && cx->ret->returned) ||
+    return cx->path_dead || cx->path_exited || (cx->ret && cx->ret->returned) ||
            (cx->loop && (cx->loop->broke || cx->loop->continued));
 }
 
@@ -1185,6 +1193,87 @@ static void exec_loop(fe_ctx *cx, CXCursor init, CXCursor cond, CXCursor inc,
     cx->loop = outer;
 }
 
+/* ---- branches that cannot change what is recorded ---- */
+
+/*
+ * `_Noreturn` does not show in a function's type, `__attribute__((noreturn))`
+ * does; both are checked, and the C library's own (exit, abort, the assert
+ * failure handler) are declared with the attribute.
+ */
+static bool is_noreturn(fe_ctx *cx, CXCursor decl)
+{
+    const char *type = fe_string(cx, clang_getTypeSpelling(clang_getCursorType(decl)));
+    if (strstr(type, "noreturn"))
+        return true;
+    CXTranslationUnit tu = clang_Cursor_getTranslationUnit(decl);
+    CXToken *tokens;
+    unsigned n;
+    clang_tokenize(tu, clang_getCursorExtent(decl), &tokens, &n);
+    bool found = false;
+    bool body = false; /* only the declarator, not a definition's body */
+    for (unsigned i = 0; i < n && !found && !body; i++) {
+        CXString t = clang_getTokenSpelling(tu, tokens[i]);
+        const char *text = clang_getCString(t);
+        found = strcmp(text, "_Noreturn") == 0 || strcmp(text, "noreturn") == 0;
+        body = strcmp(text, "{") == 0;
+        clang_disposeString(t);
+    }
+    clang_disposeTokens(tu, tokens, n);
+    return found;
+}
+
+typedef struct {
+    fe_ctx *cx;
+    bool matters;
+} matter_search;
+
+static enum CXChildVisitResult find_what_matters(CXCursor c, CXCursor parent,
+                                                 CXClientData data)
+{
+    matter_search *m = data;
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_CallExpr: {
+        const char *entry = fe_callee_entry_point(m->cx, c);
+        CXCursor callee = function_definition(c);
+        if ((entry && strncmp(entry, "vk", 2) == 0) || fe_called_function(m->cx, c) ||
+            (!clang_Cursor_isNull(callee) && is_noreturn(m->cx, callee)))
+            m->matters = true;
+        break;
+    }
+    case CXCursor_BinaryOperator:
+        if (clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign)
+            m->matters = true;
+        break;
+    case CXCursor_CompoundAssignOperator:
+    case CXCursor_ReturnStmt: case CXCursor_BreakStmt: case CXCursor_ContinueStmt:
+    case CXCursor_GotoStmt: case CXCursor_IndirectGotoStmt:
+        m->matters = true;
+        break;
+    case CXCursor_UnaryOperator: {
+        enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+        if (op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
+            op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec)
+            m->matters = true;
+        break;
+    }
+    default:
+        break;
+    }
+    return m->matters ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* Whether a branch's statement could change what is recorded: it calls
+   Vulkan, a function the front end follows, or one that does not return;
+   assigns; or leaves the enclosing statement. */
+static bool branch_matters(fe_ctx *cx, CXCursor stmt)
+{
+    matter_search m = {cx, false};
+    find_what_matters(stmt, clang_getNullCursor(), &m);
+    if (!m.matters)
+        clang_visitChildren(stmt, find_what_matters, &m);
+    return m.matters;
+}
+
 /* ---- switch ---- */
 
 typedef enum { ENTRY_CASE, ENTRY_DEFAULT, ENTRY_STMT } switch_entry_kind;
@@ -1333,6 +1422,16 @@ void fe_exec(fe_ctx *cx, CXCursor c)
         if (ch.count < 2)
             return;
         bool known, value = condition(cx, ch.items[0], &known);
+        if (!known && !branch_matters(cx, ch.items[1]) &&
+            (ch.count < 3 || !branch_matters(cx, ch.items[2]))) {
+            /* Neither side records, assigns, leaves or ends the program
+               (`if (err) printf(...)`): no path split.  Running both sides
+               forgets what either could change, which covers both. */
+            fe_exec(cx, ch.items[1]);
+            if (ch.count > 2)
+                fe_exec(cx, ch.items[2]);
+            return;
+        }
         if (!known) {
             const vks_smt_expr *sym = fe_symbolic(cx, ch.items[0]);
             const char *text = fe_source_text(cx, ch.items[0]);

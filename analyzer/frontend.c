@@ -303,7 +303,10 @@ int vks_frontend_add_file(vks_frontend *fe, const char *path, const char **error
 
 /* ---- analysis ---- */
 
-enum { MAX_PATHS_PER_FUNCTION = 64, MAX_RUNS_PER_FUNCTION = 256 };
+/* Paths that reach the end of the function are bounded by the first limit;
+   runs cut short (an infeasible decision, exit() on an error branch) are
+   cheap and bounded by the second. */
+enum { MAX_PATHS_PER_FUNCTION = 64, MAX_RUNS_PER_FUNCTION = 1024 };
 
 static bool same_loc(vks_loc a, vks_loc b)
 {
@@ -381,6 +384,20 @@ static void drop_repeated_recordings(vks_program *p, size_t function_first,
     p->cmdbuf_count = out;
 }
 
+static void drop_open_recordings(vks_program *p, const fe_recording *open,
+                                 size_t run_first)
+{
+    size_t out = run_first;
+    for (size_t i = run_first; i < p->cmdbuf_count; i++) {
+        bool still_open = false;
+        for (const fe_recording *r = open; r && !still_open; r = r->next)
+            still_open = r->cmdbuf == i;
+        if (!still_open)
+            p->cmdbufs[out++] = p->cmdbufs[i];
+    }
+    p->cmdbuf_count = out;
+}
+
 /*
  * Runs a recording function once per path (paths.c): each run replays the
  * previous run's decisions up to the last one with an untried alternative.
@@ -398,22 +415,28 @@ static void analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
         cx->fact_count = 0;
         cx->step_count = 0;
         cx->path_dead = false;
+        cx->path_exited = false;
         cx->recordings = NULL;
         cx->globals = NULL;
         size_t run_first = p->cmdbuf_count;
         fe_run_function(cx, fn);
         for (fe_recording *r = cx->recordings; r; r = r->next)
             fe_attach_path_steps(cx, r); /* never ended */
-        cx->recordings = NULL;
         runs++;
         if (cx->path_dead) {
             p->cmdbuf_count = run_first;
+        } else if (cx->path_exited) {
+            /* The program ended: what it was still recording is never
+               submitted; command buffers it finished are kept. */
+            drop_open_recordings(p, cx->recordings, run_first);
+            drop_repeated_recordings(p, function_first, run_first);
         } else {
             feasible++;
             if (fe->stats)
                 fe->stats->paths_explored++;
             drop_repeated_recordings(p, function_first, run_first);
         }
+        cx->recordings = NULL;
         int i = (int)cx->decision_count - 1;
         while (i >= 0 && cx->decisions[i].chosen + 1 >= cx->decisions[i].alternatives)
             i--;

@@ -158,6 +158,7 @@ typedef struct fe_ctx {
     size_t seq;                 /* counts commands recorded on this path */
     size_t step_count, step_cap;
     bool path_dead;             /* an infeasible decision: stop this path */
+    bool path_exited;           /* the program ends on this path (exit()) */
     vks_smt_solver *solver;
     unsigned fresh_names;
     fe_link *link;              /* shaders to link dispatches to, or NULL */

@@ -434,6 +434,41 @@ START_TEST(unknown_values_are_silent)
 }
 END_TEST
 
+/* Error checks that end the program and branches that only log do not
+   multiply paths: the first path ends at exit() (what it was recording is
+   never submitted), the second does not split at all. */
+START_TEST(error_exits_and_logging_do_not_split_paths)
+{
+    test_analysis *a = analyse(
+        "#include <stdio.h>\n"
+        "#include <stdlib.h>\n"
+        "#include <vulkan/vulkan.h>\n"
+        "_Noreturn void fatal(const char *what);\n"
+        "void record(VkCommandBuffer cmd, VkBuffer buf, int verbose) {\n"
+        "    VkResult r = vkBeginCommandBuffer(cmd, NULL);\n"
+        "    if (r != VK_SUCCESS) {\n"
+        "        fprintf(stderr, \"begin failed: %d\\n\", r);\n"
+        "        exit(1);\n"
+        "    }\n"
+        "    if (verbose)\n"
+        "        printf(\"recording\\n\");\n"
+        "    vkCmdFillBuffer(cmd, buf, 0, 4, 0);\n"
+        "    if (vkEndCommandBuffer(cmd) != VK_SUCCESS)\n"
+        "        fatal(\"end\");\n"
+        "}\n");
+    ck_assert_int_eq(a->status, 0);
+    ck_assert_uint_eq(a->findings.count, 0);
+    /* The path through `fatal` ends after vkEndCommandBuffer: it recorded
+       the same command buffer as the path that does not fail, kept once,
+       with the decisions taken before its end. */
+    ck_assert_uint_eq(a->program->cmdbuf_count, 1);
+    ck_assert_str_eq(cmd_names(a, 0), "vkCmdFillBuffer");
+    ck_assert_str_eq(steps(a, 0), "`r != VK_SUCCESS` is false");
+    ck_assert_uint_eq(a->stats.paths_explored, 1);
+    test_analysis_free(a);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("frontend-programs");
@@ -451,6 +486,7 @@ int main(void)
     tcase_add_test(tc, recording_begun_in_a_helper_continues_in_the_caller);
     tcase_add_test(tc, hazard_only_on_the_path_without_the_barrier);
     tcase_add_test(tc, unknown_values_are_silent);
+    tcase_add_test(tc, error_exits_and_logging_do_not_split_paths);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
