@@ -98,6 +98,29 @@ static vks_region with_aspect(vks_region r, uint32_t aspect)
     return r;
 }
 
+/* The structure of type `type` in s's pNext chain, or NULL; *unknown is
+   set when the chain holds something the evaluator cannot see. */
+static fe_val *chained(fe_ctx *cx, const fe_val *s, uint32_t type, bool *unknown)
+{
+    *unknown = false;
+    for (int depth = 0; s && depth < 8; depth++) {
+        const fe_val *next = fe_peek(cx, s, "pNext");
+        uint64_t null_ptr;
+        if (!next || (fe_known_int(next, &null_ptr) && null_ptr == 0))
+            return NULL;
+        fe_val *n = fe_deref(cx, (fe_val *)next, 0);
+        uint64_t stype;
+        if (!n || !fe_known_int(fe_peek(cx, n, "sType"), &stype)) {
+            *unknown = true;
+            return NULL;
+        }
+        if (stype == type)
+            return n;
+        s = n;
+    }
+    return NULL;
+}
+
 /* ---- subpasses ---- */
 
 /* One VkAttachmentReference(2) of the current subpass; false when it is
@@ -334,15 +357,29 @@ static void add_dependencies(fe_ctx *cx, vks_cmd *cmd, fe_val *rp, uint64_t subp
             fe_mask(fe_peek(cx, d, "srcStageMask")), fe_mask(fe_peek(cx, d, "srcAccessMask")),
             fe_mask(fe_peek(cx, d, "dstStageMask")), fe_mask(fe_peek(cx, d, "dstAccessMask")),
             at);
-        if (!d)
+        /* VkSubpassDependency2: "If a VkMemoryBarrier2 is included in the
+           pNext chain, srcStageMask, dstStageMask, srcAccessMask, and
+           dstAccessMask parameters are ignored." */
+        bool unknown_chain;
+        const fe_val *sync2 = chained(cx, d, VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,
+                                      &unknown_chain);
+        if (sync2) {
+            b.src_stages = fe_mask(fe_peek(cx, sync2, "srcStageMask"));
+            b.src_access = fe_mask(fe_peek(cx, sync2, "srcAccessMask"));
+            b.dst_stages = fe_mask(fe_peek(cx, sync2, "dstStageMask"));
+            b.dst_access = fe_mask(fe_peek(cx, sync2, "dstAccessMask"));
+        }
+        if (!d || unknown_chain)
             b.src_stages = b.dst_stages = b.src_access = b.dst_access = VKS_MASK_UNKNOWN;
         vks_cmd_add_barrier(cx->program, cmd, b);
     }
 }
 
-/* The render pass's attachments, with the framebuffer's image views. */
+/* The render pass's attachments, with the image views (views: the
+   framebuffer's pAttachments, or the begin info's for an imageless
+   framebuffer; NULL when unknown). */
 static void add_render_pass_attachments(fe_ctx *cx, vks_cmd *cmd, fe_cmdbuf_state *st,
-                                        fe_val *rp, uint64_t subpasses, fe_val *fb,
+                                        fe_val *rp, uint64_t subpasses, fe_val *views,
                                         vks_loc rp_loc)
 {
     uint64_t n;
@@ -350,7 +387,6 @@ static void add_render_pass_attachments(fe_ctx *cx, vks_cmd *cmd, fe_cmdbuf_stat
         return;
     st->attachment_count = (uint32_t)n;
     st->attachment_regions = vks_arena_alloc(cx->arena, sizeof(vks_region) * (n + 1));
-    fe_val *views = fb ? fe_child(cx, fb, "pAttachments") : NULL;
     for (uint64_t a = 0; a < n; a++) {
         const fe_val *desc = fe_deref(cx, fe_child(cx, rp, "pAttachments"), (int64_t)a);
         uint32_t view_format;
@@ -419,8 +455,16 @@ void fe_model_begin_render_pass(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val 
     st->render_pass_info = rp;
     vks_loc rp_loc = fe_object_loc(rp_obj);
     add_dependencies(cx, cmd, rp, subpasses, rp_loc);
-    add_render_pass_attachments(cx, cmd, st, rp, subpasses,
-                                fb_obj ? fe_object_info(fb_obj) : NULL, rp_loc);
+    /* An imageless framebuffer takes its views from
+       VkRenderPassAttachmentBeginInfo. */
+    bool unknown_chain;
+    fe_val *imageless = chained(cx, begin, VK_STRUCTURE_TYPE_RENDER_PASS_ATTACHMENT_BEGIN_INFO,
+                                &unknown_chain);
+    fe_val *fb = fb_obj ? fe_object_info(fb_obj) : NULL;
+    fe_val *views = imageless ? fe_child(cx, imageless, "pAttachments")
+                    : fb && !unknown_chain ? fe_child(cx, fb, "pAttachments")
+                                           : NULL;
+    add_render_pass_attachments(cx, cmd, st, rp, subpasses, views, rp_loc);
     enter_subpass(cx, st, 0);
 }
 

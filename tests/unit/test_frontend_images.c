@@ -468,6 +468,77 @@ START_TEST(render_pass_with_input_attachment_created_elsewhere)
 }
 END_TEST
 
+static const char render_pass2_source[] =
+        "#include <vulkan/vulkan.h>\n"
+        "static VkImage g_color;\n"
+        "static VkImageView g_view;\n"
+        "static VkRenderPass g_pass;\n"
+        "static VkFramebuffer g_fb;\n"
+        "void init(VkDevice device) {\n"
+        "    VkImageViewCreateInfo v = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,\n"
+        "        .image = g_color, .format = VK_FORMAT_R8G8B8A8_UNORM,\n"
+        "        .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};\n"
+        "    vkCreateImageView(device, &v, NULL, &g_view);\n"
+        "    VkAttachmentDescription2 att = {.sType = VK_STRUCTURE_TYPE_ATTACHMENT_DESCRIPTION_2,\n"
+        "        .format = VK_FORMAT_R8G8B8A8_UNORM,\n"
+        "        .loadOp = VK_ATTACHMENT_LOAD_OP_LOAD, .storeOp = VK_ATTACHMENT_STORE_OP_STORE,\n"
+        "        .initialLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,\n"
+        "        .finalLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};\n"
+        "    VkAttachmentReference2 color = {.sType = VK_STRUCTURE_TYPE_ATTACHMENT_REFERENCE_2,\n"
+        "        .attachment = 0, .layout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};\n"
+        "    VkSubpassDescription2 sub = {.sType = VK_STRUCTURE_TYPE_SUBPASS_DESCRIPTION_2,\n"
+        "        .colorAttachmentCount = 1, .pColorAttachments = &color};\n"
+        "    VkMemoryBarrier2 in = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER_2,\n"
+        "        .srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT, .srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT,\n"
+        "        .dstStageMask = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,\n"
+        "        .dstAccessMask = VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT};\n"
+        "    VkSubpassDependency2 dep = {.sType = VK_STRUCTURE_TYPE_SUBPASS_DEPENDENCY_2, .pNext = &in,\n"
+        "        .srcSubpass = VK_SUBPASS_EXTERNAL, .dstSubpass = 0,\n"
+        "        .srcStageMask = VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT};\n"
+        "    VkRenderPassCreateInfo2 info = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO_2,\n"
+        "        .attachmentCount = 1, .pAttachments = &att, .subpassCount = 1, .pSubpasses = &sub,\n"
+        "        .dependencyCount = 1, .pDependencies = &dep};\n"
+        "    vkCreateRenderPass2(device, &info, NULL, &g_pass);\n"
+        "    VkFramebufferCreateInfo fb = {.sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,\n"
+        "        .flags = VK_FRAMEBUFFER_CREATE_IMAGELESS_BIT,\n"
+        "        .renderPass = g_pass, .attachmentCount = 1, .layers = 1};\n"
+        "    vkCreateFramebuffer(device, &fb, NULL, &g_fb);\n"
+        "}\n"
+        "void record(VkCommandBuffer cmd) {\n"
+        "    vkBeginCommandBuffer(cmd, NULL);\n"
+        "    VkRenderPassAttachmentBeginInfo views = {\n"
+        "        .sType = VK_STRUCTURE_TYPE_RENDER_PASS_ATTACHMENT_BEGIN_INFO,\n"
+        "        .attachmentCount = 1, .pAttachments = &g_view};\n"
+        "    VkRenderPassBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,\n"
+        "        .pNext = &views, .renderPass = g_pass, .framebuffer = g_fb};\n"
+        "    VkSubpassBeginInfo contents = {.sType = VK_STRUCTURE_TYPE_SUBPASS_BEGIN_INFO,\n"
+        "        .contents = VK_SUBPASS_CONTENTS_INLINE};\n"
+        "    vkCmdBeginRenderPass2(cmd, &begin, &contents);\n"
+        "    vkCmdDraw(cmd, 3, 1, 0, 0);\n"
+        "    VkSubpassEndInfo end = {.sType = VK_STRUCTURE_TYPE_SUBPASS_END_INFO};\n"
+        "    vkCmdEndRenderPass2(cmd, &end);\n"
+        "    vkEndCommandBuffer(cmd);\n"
+        "}\n";
+
+START_TEST(render_pass2_sync2_dependency_and_imageless_framebuffer)
+{
+    test_analysis *a = analyse(render_pass2_source);
+    ck_assert_int_eq(a->status, 0);
+    /* The VkMemoryBarrier2 chained to the VkSubpassDependency2 replaces its
+       masks; the views come from VkRenderPassAttachmentBeginInfo. */
+    ck_assert_ir_has(a, "    barrier global src=COPY srcAccess=TRANSFER_WRITE "
+                        "dst=COLOR_ATTACHMENT_OUTPUT dstAccess=COLOR_ATTACHMENT_READ "
+                        "subpass -1->0");
+    ck_assert_ir_has(a, "    attachment color g_color[aspect=0x1 mip=0+1 layer=0+1] load/store "
+                        "COLOR_ATTACHMENT_OPTIMAL->COLOR_ATTACHMENT_OPTIMAL->"
+                        "COLOR_ATTACHMENT_OPTIMAL");
+    ck_assert_ir_has(a, "  46: vkCmdDraw\n"
+                        "    write COLOR_ATTACHMENT_OUTPUT:COLOR_ATTACHMENT_WRITE "
+                        "g_color[aspect=0x1 mip=0+1 layer=0+1]");
+    test_analysis_free(a);
+}
+END_TEST
+
 START_TEST(unknown_render_pass_is_unknown)
 {
     test_analysis *a = analyse(
@@ -812,6 +883,7 @@ int main(void)
     tcase_add_test(tc, command_buffers_know_their_pool_queue_family);
     tcase_add_test(tc, events_sync1_and_sync2);
     tcase_add_test(tc, render_pass_with_input_attachment_created_elsewhere);
+    tcase_add_test(tc, render_pass2_sync2_dependency_and_imageless_framebuffer);
     tcase_add_test(tc, unknown_render_pass_is_unknown);
     tcase_add_test(tc, dynamic_rendering_clears_indirect_counts_and_queries);
     tcase_add_test(tc, multisample_resolves_end_the_subpass_and_the_rendering);
