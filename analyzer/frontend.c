@@ -418,6 +418,11 @@ static void analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
         cx->path_exited = false;
         cx->recordings = NULL;
         cx->globals = NULL;
+        /* Names of unknowns restart on every path, so a call's result is
+           the same resource on two paths that agree up to it (and repeated
+           recordings compare equal). */
+        cx->havoc_generation = 0;
+        cx->fresh_names = 0;
         size_t run_first = p->cmdbuf_count;
         fe_run_function(cx, fn);
         for (fe_recording *r = cx->recordings; r; r = r->next)
