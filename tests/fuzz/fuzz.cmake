@@ -18,15 +18,20 @@ set(VKSYNC_FUZZ_SEED 1 CACHE STRING "libFuzzer -seed for fuzz.run.* tests")
 set(VKS_FUZZ_DIR ${CMAKE_CURRENT_SOURCE_DIR}/fuzz)
 set(VKS_FUZZ_LIBS vksync_spirv vksync_smt vksync_engine)
 
+# vks_fuzz_target(NAME [SHARED_SOURCE...]): fuzz_NAME.c plus the shared files.
 function(vks_fuzz_target name)
-  add_executable(replay_${name} ${VKS_FUZZ_DIR}/fuzz_${name}.c ${VKS_FUZZ_DIR}/replay_main.c)
+  set(sources ${VKS_FUZZ_DIR}/fuzz_${name}.c ${VKS_FUZZ_DIR}/fuzz_util.c)
+  foreach(extra ${ARGN})
+    list(APPEND sources ${VKS_FUZZ_DIR}/${extra})
+  endforeach()
+  add_executable(replay_${name} ${sources} ${VKS_FUZZ_DIR}/replay_main.c)
   target_include_directories(replay_${name} PRIVATE ${VULKAN_INCLUDE_DIR})
   target_link_libraries(replay_${name} PRIVATE ${VKS_FUZZ_LIBS})
   add_test(NAME fuzz.replay.${name}
            COMMAND replay_${name} ${VKS_FUZZ_DIR}/corpus/${name} ${VKS_FUZZ_DIR}/regressions/${name})
 
   if(VKSYNC_FUZZ)
-    add_executable(fuzz_${name} ${VKS_FUZZ_DIR}/fuzz_${name}.c)
+    add_executable(fuzz_${name} ${sources})
     target_include_directories(fuzz_${name} PRIVATE ${VULKAN_INCLUDE_DIR})
     target_compile_options(fuzz_${name} PRIVATE -fsanitize=fuzzer)
     target_link_options(fuzz_${name} PRIVATE -fsanitize=fuzzer)
