@@ -159,6 +159,7 @@ typedef struct fe_ctx {
     size_t step_count, step_cap;
     bool path_dead;             /* an infeasible decision: stop this path */
     bool path_exited;           /* the program ends on this path (exit()) */
+    bool decisions_capped;      /* past MAX_DECISIONS_PER_PATH on this path */
     vks_smt_solver *solver;
     unsigned fresh_names;
     fe_link *link;              /* shaders to link dispatches to, or NULL */

@@ -243,10 +243,31 @@ static bool feasible_with(fe_ctx *cx, CXCursor at, const fe_alternative *alt)
     return answer != VKS_SMT_UNSAT;
 }
 
+/*
+ * The bound on branch decisions along one path.  Every decision costs a
+ * solver query over all the facts before it and a re-execution per
+ * alternative, so a function with thousands of branches on unknowns (a
+ * generated 50,000-line function has 10,000) would take hours.  Past the
+ * bound a branch is no longer a decision: the first alternative is followed
+ * without asking Z3, no alternative is left to enumerate, and the path is
+ * reported as vksync-incomplete, like a solver that gave up (hazards on it
+ * may be infeasible; the branches not taken are not analysed).
+ */
+enum { MAX_DECISIONS_PER_PATH = 128 };
+
 unsigned fe_choose(fe_ctx *cx, CXCursor at, const fe_alternative *alts,
                    unsigned count)
 {
     unsigned index = cx->decision_count;
+    if (index >= MAX_DECISIONS_PER_PATH && count > 0) {
+        if (!cx->decisions_capped)
+            fe_incomplete(cx, at, vks_arena_printf(
+                cx->arena, "more than %d branch decisions on one path through `%s`; "
+                "from here on only the first way of each branch is followed",
+                MAX_DECISIONS_PER_PATH, cx->root_function ? cx->root_function : "?"));
+        cx->decisions_capped = true;
+        return 0;
+    }
     unsigned first = 0, last = count;
     if (index < cx->forced_count) {
         first = cx->decisions[index].chosen;

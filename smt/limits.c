@@ -131,7 +131,11 @@ vks_smt_answer vks_smt_check_limited(Z3_context ctx, Z3_solver solver,
         else
             snprintf(why, why_size,
                      "the solver timed out after %u ms (VKSYNC_SMT_TIMEOUT_MS)", timeout);
-    } else if (strstr(reason, "resource limit")) {
+    } else if (limits.query_rlimit &&
+               (strstr(reason, "resource limit") || strcmp(reason, "unknown") == 0)) {
+        /* Z3's incremental solver (after push) says only "unknown" when the
+           rlimit stops it; for the quantifier-free bit-vector queries asked
+           here nothing else makes it give up. */
         snprintf(why, why_size,
                  "the solver hit its resource limit of %u (VKSYNC_SMT_RLIMIT)",
                  limits.query_rlimit);

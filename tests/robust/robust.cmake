@@ -10,6 +10,13 @@ add_test(NAME robust.bad_input
          COMMAND ${VKS_ROBUST_DIR}/bad_input.sh $<TARGET_FILE:vksync-lint> ${PROJECT_SOURCE_DIR})
 set_tests_properties(robust.bad_input PROPERTIES TIMEOUT 900)
 
+# A limit reached is vksync-incomplete and exit status 2: solver timeout,
+# budget and resource limit through the real Z3, and the front end's bounds
+# on paths, decisions per path, helper nesting and loop iterations.
+add_test(NAME robust.solver_limits
+         COMMAND ${VKS_ROBUST_DIR}/solver_limits.sh $<TARGET_FILE:vksync-lint> ${PROJECT_SOURCE_DIR})
+set_tests_properties(robust.solver_limits PROPERTIES TIMEOUT 900)
+
 # Same input, same bytes out: text and SARIF over examples/, twice with -j 1
 # and with -j 2, and -o FILE equal to stdout.
 add_test(NAME robust.determinism
