@@ -162,17 +162,17 @@ static void enter_subpass(fe_ctx *cx, fe_cmdbuf_state *st, uint32_t subpass)
                   &inputs))
         return;
     fe_val *resolves = fe_child(cx, desc, "pResolveAttachments");
+    st->color_count = (uint32_t)colors;
     for (uint64_t i = 0; i < colors; i++) {
-        if (!reference(cx, st, fe_deref(cx, fe_child(cx, desc, "pColorAttachments"),
-                                        (int64_t)i),
-                       &st->color[st->color_count]))
-            continue;
+        st->color[i].used = reference(
+            cx, st, fe_deref(cx, fe_child(cx, desc, "pColorAttachments"), (int64_t)i),
+            &st->color[i]);
         /* "If pResolveAttachments is not NULL, each of its elements
            corresponds to a color attachment" */
-        if (reference(cx, st, fe_deref(cx, resolves, (int64_t)i),
+        if (st->color[i].used &&
+            reference(cx, st, fe_deref(cx, resolves, (int64_t)i),
                       &st->resolve_dst[st->resolve_count]))
-            st->resolve_src[st->resolve_count++] = st->color[st->color_count];
-        st->color_count++;
+            st->resolve_src[st->resolve_count++] = st->color[i];
     }
     for (uint64_t i = 0; i < inputs; i++)
         if (reference(cx, st, fe_deref(cx, fe_child(cx, desc, "pInputAttachments"),
@@ -224,9 +224,10 @@ void fe_add_subpass_accesses(fe_ctx *cx, vks_cmd *cmd, const fe_cmdbuf_state *st
                                   VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT);
     }
     for (uint32_t i = 0; i < st->color_count; i++)
-        add_attachment_access(cx, cmd, &st->color[i],
-                              VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                              VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
+        if (st->color[i].used)
+            add_attachment_access(cx, cmd, &st->color[i],
+                                  VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                                  VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
 }
 
 /* ---- vkCmdBeginRenderPass ---- */
@@ -595,13 +596,11 @@ void fe_model_begin_rendering(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **
         return;
     if (!fe_known_int(fe_peek(cx, info, "flags"), &flags))
         flags = 0;
+    st->color_count = (uint32_t)colors;
     for (uint64_t i = 0; i < colors; i++)
-        if (rendering_attachment(cx, cmd,
-                                 fe_deref(cx, fe_child(cx, info, "pColorAttachments"),
-                                          (int64_t)i),
-                                 VK_IMAGE_ASPECT_COLOR_BIT, flags,
-                                 &st->color[st->color_count]))
-            st->color_count++;
+        st->color[i].used = rendering_attachment(
+            cx, cmd, fe_deref(cx, fe_child(cx, info, "pColorAttachments"), (int64_t)i),
+            VK_IMAGE_ASPECT_COLOR_BIT, flags, &st->color[i]);
     st->has_depth = rendering_attachment(
         cx, cmd, fe_deref(cx, fe_child(cx, info, "pDepthAttachment"), 0),
         VK_IMAGE_ASPECT_DEPTH_BIT, flags, &st->depth);
@@ -643,10 +642,12 @@ void fe_model_clear_attachments(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val 
             continue;
         }
         if (aspect & VK_IMAGE_ASPECT_COLOR_BIT) {
+            /* "If colorAttachment is VK_ATTACHMENT_UNUSED then the clear
+               has no effect." */
             if (!fe_known_int(fe_peek(cx, clear, "colorAttachment"), &index) ||
                 index >= st->color_count)
                 vks_cmd_add_access(cx->program, cmd, vks_unknown_access());
-            else
+            else if (st->color[index].used)
                 add_attachment_access(cx, cmd, &st->color[index],
                                       VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
                                       VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);

@@ -437,6 +437,7 @@ uint32_t fe_image_format(fe_ctx *cx, const fe_val *image);
 
 /* ---- per-recording state (analyzer/commands_*.c) ---- */
 typedef struct fe_attachment_use {
+    bool used;       /* false: VK_ATTACHMENT_UNUSED / VK_NULL_HANDLE */
     vks_region region;
     uint32_t layout;
     uint32_t aspect; /* VK_IMAGE_ASPECT_* of the attachment's format */
@@ -457,6 +458,8 @@ typedef struct fe_cmdbuf_state {
     vks_region *attachment_regions; /* the framebuffer's, by attachment */
     uint32_t attachment_count;
     uint32_t subpass;
+    /* color[i] is color attachment i of the subpass (used or not: it is
+       what vkCmdClearAttachments' colorAttachment indexes). */
     fe_attachment_use color[FE_MAX_SUBPASS_ATTACHMENTS], input[FE_MAX_SUBPASS_ATTACHMENTS];
     uint32_t color_count, input_count;
     fe_attachment_use depth;

@@ -728,6 +728,49 @@ START_TEST(multisample_resolves_end_the_subpass_and_the_rendering)
 }
 END_TEST
 
+START_TEST(clear_attachments_index_the_subpass_color_attachments)
+{
+    test_analysis *a = analyse(
+        "#include <vulkan/vulkan.h>\n"
+        "static VkImage g_image;\n"
+        "static VkImageView g_view;\n"
+        "void init(VkDevice device) {\n"
+        "    VkImageViewCreateInfo v = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,\n"
+        "        .image = g_image, .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};\n"
+        "    vkCreateImageView(device, &v, NULL, &g_view);\n"
+        "}\n"
+        "void record(VkCommandBuffer cmd) {\n"
+        "    vkBeginCommandBuffer(cmd, NULL);\n"
+        "    VkRenderingAttachmentInfo colors[2] = {\n"
+        "        {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,\n"
+        "         .imageView = VK_NULL_HANDLE},\n"
+        "        {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO, .imageView = g_view,\n"
+        "         .imageLayout = VK_IMAGE_LAYOUT_GENERAL,\n"
+        "         .loadOp = VK_ATTACHMENT_LOAD_OP_LOAD,\n"
+        "         .storeOp = VK_ATTACHMENT_STORE_OP_STORE}};\n"
+        "    VkRenderingInfo info = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,\n"
+        "        .layerCount = 1, .colorAttachmentCount = 2, .pColorAttachments = colors};\n"
+        "    vkCmdBeginRendering(cmd, &info);\n"
+        "    VkClearAttachment clears[2] = {\n"
+        "        {.aspectMask = VK_IMAGE_ASPECT_COLOR_BIT, .colorAttachment = 1},\n"
+        "        {.aspectMask = VK_IMAGE_ASPECT_COLOR_BIT, .colorAttachment = 0}};\n"
+        "    VkClearRect rect = {{{0, 0}, {64, 64}}, 0, 1};\n"
+        "    vkCmdClearAttachments(cmd, 2, clears, 1, &rect);\n"
+        "    vkCmdEndRendering(cmd);\n"
+        "    vkEndCommandBuffer(cmd);\n"
+        "}\n");
+    ck_assert_int_eq(a->status, 0);
+    /* colorAttachment 1 is g_view (the first color attachment has no view:
+       the second keeps its index); clearing attachment 0 has no effect. */
+    ck_assert_ir_has(a, "  25: vkCmdClearAttachments\n"
+                        "    write COLOR_ATTACHMENT_OUTPUT:COLOR_ATTACHMENT_WRITE "
+                        "g_image[aspect=0x1 mip=0+1 layer=0+1]\n"
+                        "  26: vkCmdEndRendering");
+    ck_assert_uint_eq(cmd_at(a, 0, 20)->attachment_count, 1);
+    test_analysis_free(a);
+}
+END_TEST
+
 static const char secondary_source[] =
         "#include <vulkan/vulkan.h>\n"
         "typedef struct { VkDevice device; VkBuffer counters, readback; VkCommandBuffer ui; } Frame;\n"
@@ -887,6 +930,7 @@ int main(void)
     tcase_add_test(tc, unknown_render_pass_is_unknown);
     tcase_add_test(tc, dynamic_rendering_clears_indirect_counts_and_queries);
     tcase_add_test(tc, multisample_resolves_end_the_subpass_and_the_rendering);
+    tcase_add_test(tc, clear_attachments_index_the_subpass_color_attachments);
     tcase_add_test(tc, secondary_recorded_elsewhere_is_executed_inline);
     tcase_add_test(tc, secondary_draws_into_the_primary_subpass);
     tcase_add_test(tc, unseen_secondary_stays_unknown);
