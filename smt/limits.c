@@ -87,6 +87,13 @@ static void set_uint_param(Z3_context ctx, Z3_params params, const char *name,
 vks_smt_answer vks_smt_check_limited(Z3_context ctx, Z3_solver solver,
                                      char *why, size_t why_size)
 {
+    return vks_smt_check_limited_reusing(ctx, solver, NULL, why, why_size);
+}
+
+vks_smt_answer vks_smt_check_limited_reusing(Z3_context ctx, Z3_solver solver,
+                                             vks_smt_applied_limits *applied,
+                                             char *why, size_t why_size)
+{
     vks_smt_limits limits = vks_smt_get_limits();
     unsigned long long spent = atomic_load(&time_spent_ms);
     unsigned timeout = limits.query_timeout_ms;
@@ -105,14 +112,21 @@ vks_smt_answer vks_smt_check_limited(Z3_context ctx, Z3_solver solver,
         }
     }
 
-    Z3_params params = Z3_mk_params(ctx);
-    Z3_params_inc_ref(ctx, params);
     /* 0 would mean "no limit" to Z3 as well, but say so explicitly: the
        solver keeps parameters from earlier queries. */
-    set_uint_param(ctx, params, "timeout", timeout ? timeout : 0xffffffffu);
-    set_uint_param(ctx, params, "rlimit", limits.query_rlimit);
-    Z3_solver_set_params(ctx, solver, params);
-    Z3_params_dec_ref(ctx, params);
+    unsigned z3_timeout = timeout ? timeout : 0xffffffffu;
+    if (!applied || !applied->applied || applied->timeout_ms != z3_timeout ||
+        applied->rlimit != limits.query_rlimit) {
+        Z3_params params = Z3_mk_params(ctx);
+        Z3_params_inc_ref(ctx, params);
+        set_uint_param(ctx, params, "timeout", z3_timeout);
+        set_uint_param(ctx, params, "rlimit", limits.query_rlimit);
+        Z3_solver_set_params(ctx, solver, params);
+        Z3_params_dec_ref(ctx, params);
+        if (applied)
+            *applied = (vks_smt_applied_limits){
+                .applied = true, .timeout_ms = z3_timeout, .rlimit = limits.query_rlimit};
+    }
 
     unsigned long long start = now_ms();
     Z3_lbool result = Z3_solver_check(ctx, solver);

@@ -83,6 +83,7 @@ static Z3_ast encode_bv(Z3_context z, const vks_smt_expr *e)
 struct vks_smt_solver {
     Z3_context z;
     Z3_solver s;
+    vks_smt_applied_limits applied; /* one solver, many queries (limits.h) */
 };
 
 vks_smt_solver *vks_smt_solver_new(void)
@@ -122,7 +123,8 @@ vks_smt_answer vks_smt_feasible(vks_smt_solver *solver,
         Z3_ast c = encode_bool(z, conds[i]);
         Z3_solver_assert(z, solver->s, truth[i] ? c : Z3_mk_not(z, c));
     }
-    vks_smt_answer answer = vks_smt_check_limited(z, solver->s, why, why_size);
+    vks_smt_answer answer = vks_smt_check_limited_reusing(z, solver->s, &solver->applied, why,
+                                                            why_size);
     Z3_solver_pop(z, solver->s, 1);
     return answer;
 }
