@@ -234,6 +234,8 @@ static bool feasible_with(fe_ctx *cx, CXCursor at, const fe_alternative *alt)
         truths[cx->fact_count + i] = alt->facts[i].truth;
     }
     char why[256] = "";
+    if (cx->stats)
+        cx->stats->solver_queries++;
     vks_smt_answer answer = vks_smt_feasible(cx->solver, conds, truths, n, why,
                                              sizeof why);
     if (answer == VKS_SMT_UNKNOWN)
@@ -274,8 +276,16 @@ unsigned fe_choose(fe_ctx *cx, CXCursor at, const fe_alternative *alts,
         last = first + 1;
     }
     unsigned chosen = UINT32_MAX;
+    /* A replayed decision before the last forced one was taken, with the
+       same facts before it, by the run this one replays (the run went on
+       past it), so it is feasible: asking Z3 again made the number of
+       queries grow with paths x depth (vkcube: 13 000 queries, the whole
+       solver budget, for 128 paths; under 1 000 now).  Only the newly
+       tried alternative, decisions[forced_count - 1], and fresh decisions
+       are asked. */
+    bool known_feasible = index + 1 < cx->forced_count;
     for (unsigned i = first; i < last && i < count; i++)
-        if (feasible_with(cx, at, &alts[i])) {
+        if (known_feasible || feasible_with(cx, at, &alts[i])) {
             chosen = i;
             break;
         }

@@ -73,6 +73,7 @@ typedef struct {
     size_t paths_explored;
     size_t unknown_questions;    /* checks skipped because a value was unknown */
     size_t incomplete;           /* limits hit (also reported as findings) */
+    size_t solver_queries;       /* path-feasibility questions put to Z3 */
 } vks_stats;
 
 vks_finding *vks_finding_add(vks_findings *f, vks_rule rule, const char *hazard,
