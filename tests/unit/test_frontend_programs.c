@@ -469,6 +469,30 @@ START_TEST(error_exits_and_logging_do_not_split_paths)
 }
 END_TEST
 
+/* A handle from a call is the same resource on every path, so paths that
+   differ only after vkEndCommandBuffer give one command buffer. */
+START_TEST(paths_agreeing_up_to_the_end_give_one_recording)
+{
+    test_analysis *a = analyse(
+        "#include <vulkan/vulkan.h>\n"
+        "VkBuffer make_buffer(void);\n"
+        "void record(VkCommandBuffer cmd, VkCommandBuffer other, int again) {\n"
+        "    VkBuffer b = make_buffer();\n"
+        "    vkBeginCommandBuffer(cmd, NULL);\n"
+        "    vkCmdFillBuffer(cmd, b, 0, 4, 0);\n"
+        "    vkEndCommandBuffer(cmd);\n"
+        "    if (again)\n"
+        "        vkCmdFillBuffer(other, b, 0, 4, 0);\n"
+        "}\n");
+    ck_assert_int_eq(a->status, 0);
+    ck_assert_uint_eq(a->stats.paths_explored, 2);
+    ck_assert_uint_eq(a->program->cmdbuf_count, 1);
+    ck_assert_uint_eq(a->program->resource_count, 1);
+    ck_assert_str_eq(a->program->resources[0].name, "b");
+    test_analysis_free(a);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("frontend-programs");
@@ -487,6 +511,7 @@ int main(void)
     tcase_add_test(tc, hazard_only_on_the_path_without_the_barrier);
     tcase_add_test(tc, unknown_values_are_silent);
     tcase_add_test(tc, error_exits_and_logging_do_not_split_paths);
+    tcase_add_test(tc, paths_agreeing_up_to_the_end_give_one_recording);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
