@@ -49,3 +49,5 @@ function(vks_fuzz_target name)
 endfunction()
 
 vks_fuzz_target(ir)
+vks_fuzz_target(spirv fuzz_spirv_module.c)
+vks_fuzz_target(spvasm fuzz_spirv_module.c)
