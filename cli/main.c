@@ -2,7 +2,7 @@
  * main.c - vksync-lint's pipeline (DESIGN.md section 2, STYLE.md 1):
  *
  *   parse options -> collect inputs -> build IR (C front end, SPIR-V pass)
- *   -> check -> sort findings -> report -> exit status.
+ *   -> check -> NOLINT comments -> sort findings -> report -> exit status.
  *
  * Exit status: 2 for usage errors, unreadable or unparseable inputs (the
  * other inputs are still analysed), an unwritable report, or any
@@ -118,6 +118,21 @@ static vks_program *build_program(cli_session *session,
     return program;
 }
 
+/* NOLINT comments in the text inputs and in the files findings point at
+   (report/suppress.c); returns how many shown findings they suppressed. */
+static size_t suppress_nolint(const cli_session *session,
+                              vks_findings *findings,
+                              const vks_report_options *report)
+{
+    const char **texts = vks_arena_alloc(session->arena,
+                                         (session->input_count + 1) * sizeof *texts);
+    size_t count = 0;
+    for (size_t i = 0; i < session->input_count; i++)
+        if (session->inputs[i].kind != CLI_INPUT_SPIRV_BINARY)
+            texts[count++] = session->inputs[i].path;
+    return vks_suppress_nolint(findings, texts, count, report);
+}
+
 /* Findings that make the run exit 2 whether or not --checks shows them. */
 static size_t count_unfinished(const vks_findings *findings)
 {
@@ -185,10 +200,13 @@ static void write_report(FILE *out, cli_options *options,
         vks_report_text(out, findings, report);
 }
 
-/* clang's own wording: "1 warning and 2 errors generated." */
+/* clang's own wording: "1 warning and 2 errors generated.", then
+   clang-tidy's "Suppressed 3 warnings (3 NOLINT)." (its plural even for
+   one). */
 static void print_statistics(const vks_findings *findings,
                              const vks_stats *stats,
-                             const vks_report_options *report)
+                             const vks_report_options *report,
+                             size_t nolint_suppressed)
 {
     vks_report_counts counts = vks_report_count(findings, report);
     if (counts.warnings || counts.errors) {
@@ -202,6 +220,9 @@ static void print_statistics(const vks_findings *findings,
                     counts.errors == 1 ? "" : "s");
         fputs(" generated.\n", stderr);
     }
+    if (nolint_suppressed)
+        fprintf(stderr, "Suppressed %zu warnings (%zu NOLINT).\n",
+                nolint_suppressed, nolint_suppressed);
     fprintf(stderr,
             "vksync-lint: %zu access pairs proved ordered, %zu paths explored, "
             "%zu questions left unknown",
@@ -213,7 +234,7 @@ static void print_statistics(const vks_findings *findings,
 }
 
 /* Exit status 2 must never come without a reason on screen, even when
-   --checks hides the findings behind it. */
+   --checks or a NOLINT comment hides the findings behind it. */
 static void explain_hidden_failures(const vks_findings *findings,
                                     const vks_report_options *report)
 {
@@ -229,7 +250,7 @@ static void explain_hidden_failures(const vks_findings *findings,
         fprintf(stderr,
                 "vksync-lint: error: %zu analyses could not finish "
                 "(vksync-incomplete/vksync-parse-error findings disabled by "
-                "--checks); nothing there is proved\n", hidden);
+                "--checks or NOLINT); nothing there is proved\n", hidden);
 }
 
 int main(int argc, char **argv)
@@ -256,6 +277,7 @@ int main(int argc, char **argv)
     if (options.dump_ir)
         vks_program_print(program, out);
     vks_check_program(program, &findings, &stats);
+    size_t suppressed = suppress_nolint(&session, &findings, &options.report);
     vks_findings_sort(&findings);
     status = exit_status_of(&session, &findings, &options.report);
     write_report(out, &options, &session, &findings, &stats, status);
@@ -265,7 +287,7 @@ int main(int argc, char **argv)
         status = 2;
     explain_hidden_failures(&findings, &options.report);
     if (!options.quiet)
-        print_statistics(&findings, &stats, &options.report);
+        print_statistics(&findings, &stats, &options.report, suppressed);
 
     vks_arena_free(arena);
     return status;

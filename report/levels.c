@@ -16,19 +16,19 @@ void vks_report_options_init(vks_report_options *options)
 }
 
 /* '*' matches any run of characters (clang-tidy's GlobList). */
-static bool glob_matches(const char *glob, size_t glob_len, const char *text)
+bool vks_glob_matches(const char *glob, size_t glob_len, const char *text)
 {
     if (glob_len == 0)
         return *text == '\0';
     if (*glob == '*') {
         for (const char *t = text;; t++) {
-            if (glob_matches(glob + 1, glob_len - 1, t))
+            if (vks_glob_matches(glob + 1, glob_len - 1, t))
                 return true;
             if (*t == '\0')
                 return false;
         }
     }
-    return *text == *glob && glob_matches(glob + 1, glob_len - 1, text + 1);
+    return *text == *glob && vks_glob_matches(glob + 1, glob_len - 1, text + 1);
 }
 
 static bool is_rule_id_char(char c)
@@ -75,7 +75,7 @@ bool vks_apply_rule_globs(bool flags[VKS_RULE_COUNT], const char *globs,
             return false;
         }
         for (int r = 0; r < VKS_RULE_COUNT && len; r++)
-            if (glob_matches(g, len, vks_rule_get((vks_rule)r)->id))
+            if (vks_glob_matches(g, len, vks_rule_get((vks_rule)r)->id))
                 flags[r] = value;
         if (!end)
             return true;
@@ -86,7 +86,8 @@ bool vks_apply_rule_globs(bool flags[VKS_RULE_COUNT], const char *globs,
 bool vks_report_shows(const vks_finding *finding,
                       const vks_report_options *options)
 {
-    return finding->rule < VKS_RULE_COUNT && options->enabled[finding->rule];
+    return finding->rule < VKS_RULE_COUNT && options->enabled[finding->rule] &&
+           !finding->suppressed;
 }
 
 vks_level vks_report_level(const vks_finding *finding,

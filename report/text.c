@@ -18,6 +18,8 @@
  */
 #include "vksync/report.h"
 
+#include "source.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,44 +41,13 @@ static void source_cache_clear(source_cache *cache)
     *cache = (source_cache){0};
 }
 
-static char *read_whole_file(const char *path, size_t *size)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 4096, len = 0;
-    char *buf = malloc(cap);
-    size_t n;
-    while (buf && (n = fread(buf + len, 1, cap - len, f)) > 0) {
-        len += n;
-        if (len == cap) {
-            char *grown = realloc(buf, cap * 2);
-            if (!grown) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = grown;
-            cap *= 2;
-        }
-    }
-    bool failed = ferror(f);
-    fclose(f);
-    if (!buf || failed) {
-        free(buf);
-        return NULL;
-    }
-    *size = len;
-    return buf;
-}
-
 static void source_cache_load(source_cache *cache, const char *path)
 {
     if (cache->path && strcmp(cache->path, path) == 0)
         return;
     source_cache_clear(cache);
     cache->path = strdup(path);
-    cache->text = read_whole_file(path, &cache->size);
+    cache->text = vks_read_source_file(path, &cache->size);
     if (!cache->text)
         return;
     size_t cap = 64;

@@ -8,6 +8,7 @@
 #ifndef VKSYNC_FINDING_H
 #define VKSYNC_FINDING_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "vksync/arena.h"
@@ -59,6 +60,7 @@ typedef struct {
     const char *message;
     vks_note *notes;
     size_t note_count, note_cap;
+    bool suppressed;      /* a NOLINT comment covers loc (report/suppress.c) */
 } vks_finding;
 
 typedef struct {

@@ -38,7 +38,13 @@ void vks_report_options_init(vks_report_options *options);
 bool vks_apply_rule_globs(bool flags[VKS_RULE_COUNT], const char *globs,
                           const char **bad_glob);
 
-/* The finding is printed (its rule passes --checks). */
+/* GLOB (GLOB_LEN bytes, not NUL-terminated) matches all of TEXT; '*'
+   matches any run of characters, everything else itself (clang-tidy's
+   GlobList, case-sensitive). */
+bool vks_glob_matches(const char *glob, size_t glob_len, const char *text);
+
+/* The finding is printed: its rule passes --checks and no NOLINT comment
+   suppresses it (report/suppress.c). */
 bool vks_report_shows(const vks_finding *finding,
                       const vks_report_options *options);
 /* Level printed: the rule table's level, or error under
@@ -50,6 +56,19 @@ vks_level vks_report_level(const vks_finding *finding,
 bool vks_report_promoted(const vks_finding *finding,
                          const vks_report_options *options);
 const char *vks_level_name(vks_level level); /* "error", "warning", "note" */
+
+/*
+ * NOLINT, NOLINTNEXTLINE, NOLINTBEGIN/NOLINTEND comments, clang-tidy's
+ * syntax (report/suppress.c says exactly what is recognised).  Reads FILES
+ * (the inputs) and the file of every finding, each once; marks each finding
+ * whose primary location a comment covers as suppressed (the reporters and
+ * the counts then leave it out), and adds one vksync-nolint-unmatched
+ * finding per unmatched NOLINTBEGIN or NOLINTEND.  Returns how many of the
+ * findings --checks shows it suppressed, for clang-tidy's stderr line
+ * "Suppressed N warnings (N NOLINT)."  Call it before sorting.
+ */
+size_t vks_suppress_nolint(vks_findings *findings, const char *const *files,
+                           size_t file_count, const vks_report_options *options);
 
 /* Counts of the findings shown, by printed level. */
 typedef struct {

@@ -165,6 +165,56 @@ if [ -w /dev/full ]; then
     check "a failing write exits 2" exit_is 2
 fi
 
+# ---- NOLINT comments (clang-tidy's syntax): exactly their line and rules
+# nolint SUFFIX [LINE]: the bad example (hazard at 23:5) with SUFFIX after
+# the hazard's line and LINE, if given, inserted before it (the hazard is
+# then at 24:5).
+nolint() {
+    if [ -n "${2:-}" ]; then
+        sed -e "23s|\$|$1|" -e "23i\\
+$2" "$bad" >"$tmp/nolint.c"
+    else
+        sed -e "23s|\$|$1|" "$bad" >"$tmp/nolint.c"
+    fi
+}
+nolint " // NOLINT" ""
+run "$tmp/nolint.c"
+check "NOLINT on the finding's line suppresses it" sh -c "! grep -q 'error:' '$tmp/out'"
+check "... and the run exits 0" exit_is 0
+check "... and stderr counts it as clang-tidy does" err_has "^Suppressed 1 warnings (1 NOLINT)\.\$"
+run --quiet "$tmp/nolint.c"
+check "--quiet drops the Suppressed line" err_lines 0
+nolint " // NOLINT(hazard-write-*)" ""
+run --quiet "$tmp/nolint.c"
+check "NOLINT(other-rule) does not suppress" out_has "^$tmp/nolint.c:23:5: error: .*\[hazard-read-after-write\]\$"
+nolint " // NOLINT (hazard-write-*)" ""
+run --quiet "$tmp/nolint.c"
+check "'NOLINT (x)' with a blank is a plain NOLINT" exit_is 0
+nolint "" "    // NOLINTNEXTLINE(hazard-read-after-write)"
+run --quiet "$tmp/nolint.c"
+check "NOLINTNEXTLINE(rule) suppresses the next line" exit_is 0
+nolint " // NOLINTNEXTLINE"
+run --quiet "$tmp/nolint.c"
+check "a finding on the NOLINTNEXTLINE's own line is not suppressed" out_has "^$tmp/nolint.c:23:5: error: .*\[hazard-read-after-write\]\$"
+nolint " // NOLINT" ""
+run --quiet --format=sarif "$tmp/nolint.c"
+check "a suppressed finding is left out of SARIF" sh -c "grep -q '\"results\": \[\]' '$tmp/out' && ! grep -q suppressions '$tmp/out'"
+nolint "" "    /* NOLINTBEGIN */"
+run "$tmp/nolint.c"
+check "an unmatched NOLINTBEGIN is an error finding" out_has "^$tmp/nolint.c:23:8: error: unmatched 'NOLINTBEGIN' comment without a subsequent 'NOLINTEND' comment \[vksync-nolint-unmatched\]\$"
+check "... which suppresses nothing" out_has "\[hazard-read-after-write\]\$"
+check "... and exits 1" exit_is 1
+check "... with no Suppressed line" sh -c "! grep -q Suppressed '$tmp/err'"
+nolint " // NOLINTEND" "    /* NOLINTBEGIN */"
+run --quiet "$tmp/nolint.c"
+check "a NOLINTBEGIN/NOLINTEND block suppresses what is between" exit_is 0
+nolint " // NOLINTEND" ""
+run --quiet "$tmp/nolint.c"
+check "an unmatched NOLINTEND is an error finding" out_has "^$tmp/nolint.c:23:66: error: unmatched 'NOLINTEND' comment without a previous 'NOLINTBEGIN' comment \[vksync-nolint-unmatched\]\$"
+sed -e "5s|\$| // NOLINT|" "$tmp/frame.c" >"$tmp/frame_nolint.c"
+run "$tmp/frame_nolint.c"
+check "NOLINT on vksync-incomplete hides it but still exits 2" sh -c "[ $status -eq 2 ] && ! grep -q incomplete '$tmp/out' && grep -q 'could not finish' '$tmp/err'"
+
 # ---- -j and "--"
 "$tool" --quiet -j 1 examples >"$tmp/j1" 2>/dev/null
 "$tool" --quiet -j 2 examples >"$tmp/j2" 2>/dev/null
