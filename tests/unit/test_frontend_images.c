@@ -897,6 +897,33 @@ START_TEST(secondary_draws_into_the_primary_subpass)
 }
 END_TEST
 
+START_TEST(array_designators_fill_the_named_elements)
+{
+    test_analysis *a = analyse(
+        "#include <vulkan/vulkan.h>\n"
+        "void record(VkCommandBuffer cmd, VkBuffer a, VkBuffer b) {\n"
+        "    vkBeginCommandBuffer(cmd, NULL);\n"
+        "    VkBufferCopy regions[3] = {\n"
+        "        [2] = {.srcOffset = 64, .size = 16},\n"
+        "        [0].size = 8,\n"
+        "        {.dstOffset = 32, .size = 4},\n"
+        "    };\n"
+        "    vkCmdCopyBuffer(cmd, a, b, 3, regions);\n"
+        "    vkEndCommandBuffer(cmd);\n"
+        "}\n");
+    /* [2], then [0], then the element after [0]: [1]. */
+    ck_assert_str_eq(test_ir_body(a),
+                     "  9: vkCmdCopyBuffer\n"
+                     "    read COPY:TRANSFER_READ a[0:8]\n"
+                     "    write COPY:TRANSFER_WRITE b[0:8]\n"
+                     "    read COPY:TRANSFER_READ a[0:4]\n"
+                     "    write COPY:TRANSFER_WRITE b[32:36]\n"
+                     "    read COPY:TRANSFER_READ a[64:80]\n"
+                     "    write COPY:TRANSFER_WRITE b[0:16]\n");
+    test_analysis_free(a);
+}
+END_TEST
+
 START_TEST(unseen_secondary_stays_unknown)
 {
     test_analysis *a = analyse(
@@ -934,6 +961,7 @@ int main(void)
     tcase_add_test(tc, secondary_recorded_elsewhere_is_executed_inline);
     tcase_add_test(tc, secondary_draws_into_the_primary_subpass);
     tcase_add_test(tc, unseen_secondary_stays_unknown);
+    tcase_add_test(tc, array_designators_fill_the_named_elements);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
