@@ -934,6 +934,8 @@ struct fe_loop_state {
 };
 typedef struct fe_loop_state loop_state;
 
+static void exec_body(fe_ctx *cx, CXCursor body);
+
 static fe_val *inline_call(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args,
                            unsigned argc)
 {
@@ -957,7 +959,7 @@ static fe_val *inline_call(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args
     loop_state *outer_loop = cx->loop;
     cx->ret = &ret;
     cx->loop = NULL;
-    fe_exec(cx, body);
+    exec_body(cx, body);
     cx->ret = outer;
     cx->loop = outer_loop;
     cx->frame = caller;
@@ -1019,7 +1021,8 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
 
 static bool stopped(fe_ctx *cx)
 {
-    return cx->path_dead || cx->path_exited || (cx->ret && cx->ret->returned) ||
+    return cx->path_dead || cx->path_exited || cx->pending_goto ||
+           (cx->ret && cx->ret->returned) ||
            (cx->loop && (cx->loop->broke || cx->loop->continued));
 }
 
@@ -1182,7 +1185,8 @@ static void exec_loop(fe_ctx *cx, CXCursor init, CXCursor cond, CXCursor inc,
         cx->loop = &state;
         fe_exec(cx, body);
         cx->loop = outer;
-        if (state.broke || (cx->ret && cx->ret->returned))
+        if (state.broke || (cx->ret && cx->ret->returned) || cx->pending_goto ||
+            cx->path_dead || cx->path_exited)
             break;
         if (!clang_Cursor_isNull(inc))
             fe_eval(cx, inc);
@@ -1476,6 +1480,21 @@ void fe_exec(fe_ctx *cx, CXCursor c)
     case CXCursor_SwitchStmt:
         exec_switch(cx, c);
         return;
+    case CXCursor_GotoStmt: {
+        child_list ch = children_of(c);
+        if (ch.count >= 1) {
+            cx->goto_target = clang_getCursorReferenced(ch.items[0]);
+            cx->goto_from = c;
+            cx->pending_goto = true;
+        }
+        return;
+    }
+    case CXCursor_IndirectGotoStmt:
+        fe_incomplete(cx, c, "computed `goto` is not followed; the path leaves "
+                             "the function here");
+        if (cx->ret)
+            cx->ret->returned = true;
+        return;
     case CXCursor_BreakStmt:
         if (cx->loop)
             cx->loop->broke = true;
@@ -1505,6 +1524,46 @@ void fe_exec(fe_ctx *cx, CXCursor c)
     }
 }
 
+enum { MAX_GOTOS_PER_BODY = 16 };
+
+/*
+ * A function body, with `goto` to a label at its top level (the C error
+ * handling idiom `goto cleanup;`): execution resumes at the label.  A jump
+ * into a nested statement, or more than 16 jumps (a loop made of gotos),
+ * is not followed: vksync-incomplete, and the path leaves the function.
+ */
+static void exec_body(fe_ctx *cx, CXCursor body)
+{
+    cursor_vec v = {.cx = cx};
+    clang_visitChildren(body, collect_all, &v);
+    unsigned jumps = 0;
+    size_t i = 0;
+    for (;;) {
+        for (; i < v.count && !stopped(cx); i++)
+            fe_exec(cx, v.items[i]);
+        if (!cx->pending_goto)
+            return;
+        CXCursor label = cx->goto_target;
+        CXCursor from = cx->goto_from;
+        cx->pending_goto = false;
+        size_t at = v.count;
+        for (size_t k = 0; k < v.count && at == v.count; k++)
+            if (clang_getCursorKind(v.items[k]) == CXCursor_LabelStmt &&
+                clang_equalLocations(clang_getCursorLocation(v.items[k]),
+                                     clang_getCursorLocation(label)))
+                at = k;
+        if (at == v.count || ++jumps > MAX_GOTOS_PER_BODY) {
+            fe_incomplete(cx, from, "this `goto` is not followed (its label is "
+                                    "inside another statement, or gotos loop); "
+                                    "the path leaves the function here");
+            if (cx->ret)
+                cx->ret->returned = true;
+            return;
+        }
+        i = at;
+    }
+}
+
 void fe_run_function(fe_ctx *cx, CXCursor fn)
 {
     fe_frame frame = {.call_site = NULL,
@@ -1514,7 +1573,7 @@ void fe_run_function(fe_ctx *cx, CXCursor fn)
     cx->frame = &frame;
     cx->ret = &ret;
     cx->loop = NULL;
-    fe_exec(cx, function_body(fn));
+    exec_body(cx, function_body(fn));
     cx->ret = NULL;
     cx->frame = NULL;
 }

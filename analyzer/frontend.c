@@ -416,6 +416,7 @@ static void analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
         cx->step_count = 0;
         cx->path_dead = false;
         cx->path_exited = false;
+        cx->pending_goto = false;
         cx->decisions_capped = false;
         cx->recordings = NULL;
         cx->globals = NULL;

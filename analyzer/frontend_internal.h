@@ -159,6 +159,8 @@ typedef struct fe_ctx {
     size_t step_count, step_cap;
     bool path_dead;             /* an infeasible decision: stop this path */
     bool path_exited;           /* the program ends on this path (exit()) */
+    bool pending_goto;          /* a `goto` is unwinding to its label */
+    CXCursor goto_target, goto_from;
     bool decisions_capped;      /* past MAX_DECISIONS_PER_PATH on this path */
     vks_smt_solver *solver;
     unsigned fresh_names;

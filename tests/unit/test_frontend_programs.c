@@ -493,6 +493,44 @@ START_TEST(paths_agreeing_up_to_the_end_give_one_recording)
 }
 END_TEST
 
+/* `goto cleanup;` resumes at the label; a jump into a nested statement is
+   not followed and says so. */
+START_TEST(goto_to_a_cleanup_label_is_followed)
+{
+    test_analysis *a = analyse(
+        "#include <vulkan/vulkan.h>\n"
+        "int record(VkCommandBuffer cmd, VkBuffer buf, int fail) {\n"
+        "    int status = 1;\n"
+        "    vkBeginCommandBuffer(cmd, NULL);\n"
+        "    if (fail)\n"
+        "        goto done;\n"
+        "    vkCmdFillBuffer(cmd, buf, 0, 4, 0);\n"
+        "    status = 0;\n"
+        "done:\n"
+        "    vkCmdCopyBuffer(cmd, buf, buf, 1, &(VkBufferCopy){.size = 4});\n"
+        "    vkEndCommandBuffer(cmd);\n"
+        "    return status;\n"
+        "}\n"
+        "void nested(VkCommandBuffer cmd, VkBuffer buf, int n) {\n"
+        "    vkBeginCommandBuffer(cmd, NULL);\n"
+        "    if (n) { again: vkCmdFillBuffer(cmd, buf, 0, 4, 0); }\n"
+        "    if (n > 3) goto again;\n"
+        "    vkEndCommandBuffer(cmd);\n"
+        "}\n");
+    ck_assert_int_eq(a->status, 0);
+    ck_assert_str_eq(cmd_names(a, 0), "vkCmdCopyBuffer");
+    ck_assert_str_eq(steps(a, 0), "`fail` is true");
+    ck_assert_str_eq(cmd_names(a, 1), "vkCmdFillBuffer vkCmdCopyBuffer");
+    bool incomplete_at_goto = false;
+    for (size_t i = 0; i < a->findings.count; i++)
+        if (a->findings.items[i].rule == VKS_RULE_VKSYNC_INCOMPLETE &&
+            a->findings.items[i].loc.line == 17)
+            incomplete_at_goto = true;
+    ck_assert(incomplete_at_goto);
+    test_analysis_free(a);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("frontend-programs");
@@ -512,6 +550,7 @@ int main(void)
     tcase_add_test(tc, unknown_values_are_silent);
     tcase_add_test(tc, error_exits_and_logging_do_not_split_paths);
     tcase_add_test(tc, paths_agreeing_up_to_the_end_give_one_recording);
+    tcase_add_test(tc, goto_to_a_cleanup_label_is_followed);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
