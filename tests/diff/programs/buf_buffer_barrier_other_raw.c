@@ -1,0 +1,45 @@
+// EXPECT: SYNC-HAZARD-READ-AFTER-WRITE at line 32
+// The buffer memory barrier names `target`, not the filled `staging`: its
+// memory dependency does not cover the copy's read of `staging`.
+#include "vkrt.h"
+
+static void record(VkCommandBuffer cmd, VkBuffer staging, VkBuffer target)
+{
+    VkCommandBufferBeginInfo begin = {
+        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+        .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
+    };
+    vkBeginCommandBuffer(cmd, &begin);
+    vkCmdFillBuffer(cmd, staging, 0, 256, 3);
+    VkBufferMemoryBarrier barrier = {
+        .sType = VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER,
+        .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+        .dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT,
+        .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+        .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+        .buffer = target,
+        .offset = 0,
+        .size = VK_WHOLE_SIZE,
+    };
+    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                         VK_PIPELINE_STAGE_TRANSFER_BIT, 0,
+                         0, NULL, 1, &barrier, 0, NULL);
+    VkBufferCopy region = {
+        .srcOffset = 0,
+        .dstOffset = 0,
+        .size = 256,
+    };
+    vkCmdCopyBuffer(cmd, staging, target, 1, &region);
+    vkEndCommandBuffer(cmd);
+}
+
+int main(int argc, char **argv)
+{
+    vkrt *rt = vkrt_init(argc, argv);
+    VkBuffer staging = vkrt_buffer(rt, 256);
+    VkBuffer target = vkrt_buffer(rt, 256);
+    VkCommandBuffer cmd = vkrt_command_buffer(rt, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+    record(cmd, staging, target);
+    vkrt_submit_wait(rt, cmd);
+    return vkrt_finish(rt);
+}

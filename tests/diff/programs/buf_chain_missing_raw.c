@@ -1,0 +1,42 @@
+// EXPECT: SYNC-HAZARD-READ-AFTER-WRITE at line 28
+// fill a; barrier; copy a->b; copy b->c: the second copy reads b with no
+// barrier after the first copy wrote it.
+#include "vkrt.h"
+
+static void record(VkCommandBuffer cmd, VkBuffer staging, VkBuffer target, VkBuffer readback)
+{
+    VkCommandBufferBeginInfo begin = {
+        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+        .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
+    };
+    vkBeginCommandBuffer(cmd, &begin);
+    vkCmdFillBuffer(cmd, staging, 0, 256, 5);
+    VkMemoryBarrier barrier = {
+        .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+        .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+        .dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT,
+    };
+    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                         VK_PIPELINE_STAGE_TRANSFER_BIT, 0,
+                         1, &barrier, 0, NULL, 0, NULL);
+    VkBufferCopy region = {
+        .srcOffset = 0,
+        .dstOffset = 0,
+        .size = 256,
+    };
+    vkCmdCopyBuffer(cmd, staging, target, 1, &region);
+    vkCmdCopyBuffer(cmd, target, readback, 1, &region);
+    vkEndCommandBuffer(cmd);
+}
+
+int main(int argc, char **argv)
+{
+    vkrt *rt = vkrt_init(argc, argv);
+    VkBuffer staging = vkrt_buffer(rt, 256);
+    VkBuffer target = vkrt_buffer(rt, 256);
+    VkBuffer readback = vkrt_buffer(rt, 256);
+    VkCommandBuffer cmd = vkrt_command_buffer(rt, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+    record(cmd, staging, target, readback);
+    vkrt_submit_wait(rt, cmd);
+    return vkrt_finish(rt);
+}

@@ -1,0 +1,34 @@
+// EXPECT: clean
+// Write-after-read needs only an execution dependency: a pipeline barrier
+// with no memory barrier between the copy's read and the fill is enough.
+#include "vkrt.h"
+
+static void record(VkCommandBuffer cmd, VkBuffer staging, VkBuffer target)
+{
+    VkCommandBufferBeginInfo begin = {
+        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+        .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
+    };
+    vkBeginCommandBuffer(cmd, &begin);
+    VkBufferCopy region = {
+        .srcOffset = 0,
+        .dstOffset = 0,
+        .size = 256,
+    };
+    vkCmdCopyBuffer(cmd, staging, target, 1, &region);
+    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                         VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, NULL, 0, NULL, 0, NULL);
+    vkCmdFillBuffer(cmd, staging, 0, 256, 0);
+    vkEndCommandBuffer(cmd);
+}
+
+int main(int argc, char **argv)
+{
+    vkrt *rt = vkrt_init(argc, argv);
+    VkBuffer staging = vkrt_buffer(rt, 256);
+    VkBuffer target = vkrt_buffer(rt, 256);
+    VkCommandBuffer cmd = vkrt_command_buffer(rt, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+    record(cmd, staging, target);
+    vkrt_submit_wait(rt, cmd);
+    return vkrt_finish(rt);
+}

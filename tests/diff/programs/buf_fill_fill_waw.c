@@ -1,0 +1,26 @@
+// EXPECT: SYNC-HAZARD-WRITE-AFTER-WRITE at line 13
+// Two fills of the same buffer with nothing between them.
+#include "vkrt.h"
+
+static void record(VkCommandBuffer cmd, VkBuffer staging, VkBuffer target)
+{
+    VkCommandBufferBeginInfo begin = {
+        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+        .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
+    };
+    vkBeginCommandBuffer(cmd, &begin);
+    vkCmdFillBuffer(cmd, staging, 0, 256, 1);
+    vkCmdFillBuffer(cmd, staging, 0, 256, 2);
+    vkEndCommandBuffer(cmd);
+}
+
+int main(int argc, char **argv)
+{
+    vkrt *rt = vkrt_init(argc, argv);
+    VkBuffer staging = vkrt_buffer(rt, 256);
+    VkBuffer target = vkrt_buffer(rt, 256);
+    VkCommandBuffer cmd = vkrt_command_buffer(rt, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+    record(cmd, staging, target);
+    vkrt_submit_wait(rt, cmd);
+    return vkrt_finish(rt);
+}

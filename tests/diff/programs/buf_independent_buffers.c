@@ -1,0 +1,32 @@
+// EXPECT: clean
+// A fill of one buffer and a copy between two others: no shared memory.
+#include "vkrt.h"
+
+static void record(VkCommandBuffer cmd, VkBuffer staging, VkBuffer target, VkBuffer readback)
+{
+    VkCommandBufferBeginInfo begin = {
+        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+        .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
+    };
+    vkBeginCommandBuffer(cmd, &begin);
+    vkCmdFillBuffer(cmd, staging, 0, 256, 5);
+    VkBufferCopy region = {
+        .srcOffset = 0,
+        .dstOffset = 0,
+        .size = 256,
+    };
+    vkCmdCopyBuffer(cmd, target, readback, 1, &region);
+    vkEndCommandBuffer(cmd);
+}
+
+int main(int argc, char **argv)
+{
+    vkrt *rt = vkrt_init(argc, argv);
+    VkBuffer staging = vkrt_buffer(rt, 256);
+    VkBuffer target = vkrt_buffer(rt, 256);
+    VkBuffer readback = vkrt_buffer(rt, 256);
+    VkCommandBuffer cmd = vkrt_command_buffer(rt, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+    record(cmd, staging, target, readback);
+    vkrt_submit_wait(rt, cmd);
+    return vkrt_finish(rt);
+}

@@ -1,0 +1,39 @@
+// EXPECT: SYNC-HAZARD-READ-AFTER-WRITE at line 21
+// copy.comp writes `output`; vkCmdCopyBuffer reads `output` with no barrier.
+#include "vkrt.h"
+
+static void record(VkCommandBuffer cmd, VkBuffer input, VkBuffer output, const vkrt_pipeline *copy, VkBuffer readback)
+{
+    VkCommandBufferBeginInfo begin = {
+        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+        .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
+    };
+    vkBeginCommandBuffer(cmd, &begin);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, copy->pipeline);
+    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, copy->layout, 0, 1,
+                            &copy->set, 0, NULL);
+    vkCmdDispatch(cmd, 1, 1, 1);
+    VkBufferCopy region = {
+        .srcOffset = 0,
+        .dstOffset = 0,
+        .size = 64,
+    };
+    vkCmdCopyBuffer(cmd, output, readback, 1, &region);
+    vkEndCommandBuffer(cmd);
+}
+
+int main(int argc, char **argv)
+{
+    vkrt *rt = vkrt_init(argc, argv);
+    VkBuffer input = vkrt_buffer(rt, 64);
+    VkBuffer output = vkrt_buffer(rt, 64);
+    VkDescriptorType types[] = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER};
+    vkrt_pipeline copy = vkrt_compute_pipeline(rt, "copy.comp", 2, types);
+    vkrt_bind_buffer(rt, &copy, 0, input);
+    vkrt_bind_buffer(rt, &copy, 1, output);
+    VkBuffer readback = vkrt_buffer(rt, 64);
+    VkCommandBuffer cmd = vkrt_command_buffer(rt, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+    record(cmd, input, output, &copy, readback);
+    vkrt_submit_wait(rt, cmd);
+    return vkrt_finish(rt);
+}
