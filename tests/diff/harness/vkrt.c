@@ -89,14 +89,16 @@ void vkrt_trace_submit(unsigned line)
 }
 
 /*
- * A submit-time hazard (1.3.239) names the submitted command as
- * "VkCommandBuffer 0x<handle>[...], Recorded access info (recorded_usage:
- * ..., command: vkCmdX, seq_no: N, ...)".  The callback's object list holds
+ * A hazard found when a whole command buffer is replayed -- at submit time,
+ * or a secondary's commands at vkCmdExecuteCommands -- names (1.3.239) the
+ * replayed command as "VkCommandBuffer 0x<handle>[...], Recorded access
+ * info (recorded_usage: ..., command: vkCmdX, seq_no: N, ...)": the later
+ * access is that command, so its line is the hazard's line.  The callback's object list holds
  * only the queue, so the handle is taken from the message.  seq_no counts
  * the commands recorded since vkBeginCommandBuffer from 1; the traced name
  * at that position must match, otherwise the line is reported as unmapped.
  */
-static const traced_command *submitted_command(const char *message)
+static const traced_command *recorded_command(const char *message)
 {
     const char *handle_text = strstr(message, "VkCommandBuffer 0x");
     const char *info = strstr(message, "Recorded access info");
@@ -139,7 +141,10 @@ static VKAPI_ATTR VkBool32 VKAPI_CALL on_message(
     /* The loader announces the layers it adds from the environment. */
     if (strcmp(id, "Loader Message") == 0)
         return VK_FALSE;
-    const traced_command *c = in_submit ? submitted_command(data->pMessage) : last_command;
+    const traced_command *c =
+        strstr(data->pMessage, "Recorded access info") ? recorded_command(data->pMessage)
+        : in_submit                                    ? NULL
+                                                       : last_command;
     printf("VVL-MSG %s line=%u cmd=%s\n", id, c ? c->line : 0,
            c ? c->name : "?");
     printf("VVL-TEXT %s\n", data->pMessage);

@@ -1,0 +1,79 @@
+// EXPECT: SYNC-HAZARD-READ-AFTER-WRITE at line 29
+// As sem_submit2_signal_wait, but the wait names the fragment shader stage:
+// the copy (copy stage) is not in the wait's second scope.
+#include "vkrt.h"
+
+static void record_upload(VkCommandBuffer cmd, VkBuffer staging)
+{
+    VkCommandBufferBeginInfo begin = {
+        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+        .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
+    };
+    vkBeginCommandBuffer(cmd, &begin);
+    vkCmdFillBuffer(cmd, staging, 0, 256, 6);
+    vkEndCommandBuffer(cmd);
+}
+
+static void record_readback(VkCommandBuffer cmd, VkBuffer staging, VkBuffer target)
+{
+    VkCommandBufferBeginInfo begin = {
+        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+        .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
+    };
+    vkBeginCommandBuffer(cmd, &begin);
+    VkBufferCopy region = {
+        .srcOffset = 0,
+        .dstOffset = 0,
+        .size = 256,
+    };
+    vkCmdCopyBuffer(cmd, staging, target, 1, &region);
+    vkEndCommandBuffer(cmd);
+}
+
+int main(int argc, char **argv)
+{
+    vkrt *rt = vkrt_init(argc, argv);
+    VkBuffer staging = vkrt_buffer(rt, 256);
+    VkBuffer target = vkrt_buffer(rt, 256);
+    VkCommandBuffer upload = vkrt_command_buffer(rt, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+    VkCommandBuffer readback = vkrt_command_buffer(rt, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+    record_upload(upload, staging);
+    record_readback(readback, staging, target);
+    VkSemaphore uploaded = vkrt_semaphore(rt);
+    VkSemaphoreSubmitInfo signal = {
+        .sType = VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO,
+        .semaphore = uploaded,
+        .stageMask = VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT,
+    };
+    VkSemaphoreSubmitInfo wait = {
+        .sType = VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO,
+        .semaphore = uploaded,
+        .stageMask = VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
+    };
+    VkCommandBufferSubmitInfo first_cmd = {
+        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO,
+        .commandBuffer = upload,
+    };
+    VkCommandBufferSubmitInfo second_cmd = {
+        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO,
+        .commandBuffer = readback,
+    };
+    VkSubmitInfo2 submits[2] = {
+        {
+            .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO_2,
+            .commandBufferInfoCount = 1,
+            .pCommandBufferInfos = &first_cmd,
+            .signalSemaphoreInfoCount = 1,
+            .pSignalSemaphoreInfos = &signal,
+        },
+        {
+            .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO_2,
+            .waitSemaphoreInfoCount = 1,
+            .pWaitSemaphoreInfos = &wait,
+            .commandBufferInfoCount = 1,
+            .pCommandBufferInfos = &second_cmd,
+        },
+    };
+    vkQueueSubmit2(rt->queue, 2, submits, VK_NULL_HANDLE);
+    return vkrt_finish(rt);
+}
