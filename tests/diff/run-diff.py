@@ -21,7 +21,9 @@ header format):
 A program passes when all of that holds.  The last two lines are
   diff: A agreed, V vksync-only (explained), L layer-only
   N passed, M failed
-and the exit status is 0 only when nothing failed.
+and the exit status is 0 only when nothing failed.  With --known-gaps FILE,
+the programs FILE lists (known vksync-lint gaps) are reported as XFAIL and
+counted on a line of their own; one of them passing is a failure.
 """
 import argparse
 import concurrent.futures
@@ -166,7 +168,8 @@ def only_matches(entry, finding):
 
 
 def check_program(spec, args):
-    """Returns (passed, agreed, explained, layer_only, messages)."""
+    """Returns (passed, corpus_ok, agreed, explained, layer_only, messages);
+    corpus_ok: the layer side (program vs its header) held."""
     msgs = list(spec.errors)
     exe = os.path.join(args.bin, "programs", spec.name[:-2])
     layer, problems = run_layer(exe, [], args.timeout)
@@ -183,8 +186,9 @@ def check_program(spec, args):
         if (what, where_line) not in confirmed:
             msgs.append("with %s the layer does not confirm %s at line %d (it reports %s)"
                         % (switch, what, where_line, fmt(confirmed)))
+    corpus_ok = not msgs
     if args.layer_only:
-        return not msgs, 0, 0, 0, msgs
+        return not msgs, corpus_ok, 0, 0, 0, msgs
 
     findings, problems = run_lint(args.lint, spec, os.path.join(args.bin, "shaders"),
                                   args.harness, args.timeout)
@@ -208,7 +212,7 @@ def check_program(spec, args):
         if not any(only_matches(e, f) for f in hazards):
             msgs.append("vksync-lint misses the expected %s %s at %s:%d" % (
                 e[0], e[1], e[2], e[3]))
-    return not msgs, agreed, explained, layer_only, msgs
+    return not msgs, corpus_ok, agreed, explained, layer_only, msgs
 
 
 def fmt(hazards):
@@ -226,6 +230,8 @@ def main():
                     help="only check the layer against the programs' headers")
     ap.add_argument("--timeout", type=int, default=60, help="seconds per run")
     ap.add_argument("-j", type=int, default=2, help="programs run in parallel")
+    ap.add_argument("--known-gaps", metavar="FILE",
+                    help="programs expected to fail: 'NAME reason' lines")
     ap.add_argument("programs", nargs="*", help="program names (default: all)")
     args = ap.parse_args()
     args.harness = os.path.join(here, "harness")
@@ -235,25 +241,52 @@ def main():
     names = args.programs or sorted(n for n in os.listdir(program_dir) if n.endswith(".c"))
     specs = [Spec(os.path.join(program_dir, n if n.endswith(".c") else n + ".c"))
              for n in names]
+    gaps = read_known_gaps(args.known_gaps) if args.known_gaps else {}
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.j) as pool:
         outcomes = list(pool.map(lambda s: check_program(s, args), specs))
-    totals = [0, 0, 0]
-    passed = failed = 0
-    for spec, (ok, agreed, explained, layer_only, msgs) in zip(specs, outcomes):
-        totals[0] += agreed
-        totals[1] += explained
-        totals[2] += layer_only
-        if ok:
+    totals, gap_totals = [0, 0, 0], [0, 0, 0]
+    passed = failed = xfailed = 0
+    for spec, (ok, corpus_ok, agreed, explained, layer_only, msgs) in zip(specs, outcomes):
+        # A known gap excuses vksync-lint's side only, never the corpus's.
+        gap = gaps.get(spec.name[:-2]) if corpus_ok else None
+        counts = gap_totals if gap is not None and not ok else totals
+        counts[0] += agreed
+        counts[1] += explained
+        counts[2] += layer_only
+        if ok and gap is not None:
+            failed += 1
+            print("FAIL %s: passes now; remove it from %s" % (spec.name, args.known_gaps))
+        elif ok:
             passed += 1
             print("PASS %s" % spec.name)
         else:
-            failed += 1
-            print("FAIL %s" % spec.name)
+            if gap is not None:
+                xfailed += 1
+                print("XFAIL %s (known gap: %s)" % (spec.name, gap))
+            else:
+                failed += 1
+                print("FAIL %s" % spec.name)
             for m in msgs:
                 print("    %s" % m)
+    if gaps:
+        print("known gaps: %d programs failed as listed in %s "
+              "(%d agreed, %d vksync-only (explained), %d layer-only among them)"
+              % ((xfailed, args.known_gaps) + tuple(gap_totals)))
     print("diff: %d agreed, %d vksync-only (explained), %d layer-only" % tuple(totals))
     print("%d passed, %d failed" % (passed, failed))
     sys.exit(0 if failed == 0 and passed > 0 else 1)
+
+
+def read_known_gaps(path):
+    """NAME reason... lines; '#' starts a comment."""
+    gaps = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            line = line.split("#", 1)[0].strip()
+            if line:
+                name, _, reason = line.partition(" ")
+                gaps[name] = reason.strip() or "(no reason given)"
+    return gaps
 
 
 if __name__ == "__main__":

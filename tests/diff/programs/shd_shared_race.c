@@ -1,5 +1,5 @@
 // EXPECT: clean
-// VKSYNC-ONLY: shader-internal shader-* at shared_race.comp:11
+// VKSYNC-ONLY: shader-internal shader-* at shared_race.comp:12
 // The commands are ordered (one dispatch, then a barrier, then a copy), but
 // shared_race.comp reads another invocation's shared-memory slot without a
 // barrier(): a race inside the workgroup that the layer cannot see.

@@ -1,0 +1,44 @@
+// EXPECT: clean
+// VKSYNC-ONLY: path-not-taken SYNC-HAZARD-WRITE-AFTER-READ at line 16 with --two-frames
+// Each loop iteration fills `staging`, issues a barrier and copies from it.
+// One iteration is clean; in a second one the fill overwrites `staging`
+// while nothing orders it after the previous iteration's copy reading it.
+#include "vkrt.h"
+
+static void record(VkCommandBuffer cmd, VkBuffer staging, VkBuffer target, uint32_t frame_count)
+{
+    VkCommandBufferBeginInfo begin = {
+        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+        .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
+    };
+    vkBeginCommandBuffer(cmd, &begin);
+    for (uint32_t frame = 0; frame < frame_count; frame++) {
+        vkCmdFillBuffer(cmd, staging, 0, 256, frame);
+        VkMemoryBarrier barrier = {
+            .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+            .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+            .dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
+        };
+        vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                             VK_PIPELINE_STAGE_TRANSFER_BIT, 0,
+                             1, &barrier, 0, NULL, 0, NULL);
+        VkBufferCopy region = {
+            .srcOffset = 0,
+            .dstOffset = 0,
+            .size = 256,
+        };
+        vkCmdCopyBuffer(cmd, staging, target, 1, &region);
+    }
+    vkEndCommandBuffer(cmd);
+}
+
+int main(int argc, char **argv)
+{
+    vkrt *rt = vkrt_init(argc, argv);
+    VkBuffer staging = vkrt_buffer(rt, 256);
+    VkBuffer target = vkrt_buffer(rt, 256);
+    VkCommandBuffer cmd = vkrt_command_buffer(rt, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+    record(cmd, staging, target, vkrt_switch(rt, "--two-frames") ? 2 : 1);
+    vkrt_submit_wait(rt, cmd);
+    return vkrt_finish(rt);
+}
