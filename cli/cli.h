@@ -14,6 +14,13 @@
 
 typedef enum { CLI_FORMAT_TEXT, CLI_FORMAT_SARIF } cli_format;
 
+/* What the configuration file said (cli/config.c). */
+typedef struct {
+    const char *file;                     /* the file read, or NULL */
+    const char *file_checks;              /* its Checks, or NULL */
+    const char *file_warnings_as_errors;  /* its WarningsAsErrors, or NULL */
+} cli_config;
+
 typedef struct {
     const char *compdb_dir;       /* -p DIR */
     cli_format format;            /* --format= */
@@ -27,19 +34,37 @@ typedef struct {
     size_t file_count;
     const char **compiler_args;   /* after "--" */
     size_t compiler_arg_count;
-    vks_report_options report;    /* --checks, --warnings-as-errors */
+    const char *config_file;      /* --config-file=PATH */
+    bool dump_config;             /* --dump-config */
+    bool explain_config;          /* --explain-config */
+    const char **checks;          /* each --checks, in order */
+    size_t checks_count;
+    const char **warnings_as_errors; /* each --warnings-as-errors, in order */
+    size_t warnings_as_errors_count;
+    cli_config config;            /* filled by cli_configure */
+    vks_report_options report;    /* the effective rule flags (cli_configure) */
 } cli_options;
 
 /* cli_parse_options' verdicts besides an exit status. */
 #define CLI_CONTINUE (-1)
 
 /*
- * Parses argv.  Returns CLI_CONTINUE when there is analysis to do;
- * otherwise the exit status to return at once: 0 after --help, --version or
- * --list-checks, 2 after a usage error (one line on stderr).
+ * Parses argv.  Returns CLI_CONTINUE when there is more to do; otherwise
+ * the exit status to return at once: 0 after --help or --version, 2 after
+ * a usage error (one line on stderr).
  */
 int cli_parse_options(int argc, char **argv, vks_arena *arena,
                       cli_options *options);
+
+/*
+ * Reads the configuration file (the closest .vksync-lint, or
+ * --config-file) and applies it, then the command line's --checks and
+ * --warnings-as-errors, to options->report.  Returns CLI_CONTINUE when
+ * there is analysis to do; else the exit status: 0 after --dump-config,
+ * --explain-config or --list-checks; 2 for a malformed configuration file
+ * (one line naming it), an invalid glob or no input files.
+ */
+int cli_configure(cli_options *options, vks_arena *arena);
 
 typedef enum { CLI_INPUT_C, CLI_INPUT_SPIRV_BINARY, CLI_INPUT_SPIRV_ASM } cli_input_kind;
 

@@ -1,7 +1,7 @@
 /*
  * main.c - vksync-lint's pipeline (DESIGN.md section 2, STYLE.md 1):
  *
- *   parse options -> collect inputs -> build IR (C front end, SPIR-V pass)
+ *   parse options -> configuration file -> collect inputs -> build IR (C front end, SPIR-V pass)
  *   -> check -> NOLINT comments -> sort findings -> report -> exit status.
  *
  * Exit status: 2 for usage errors, unreadable or unparseable inputs (the
@@ -258,6 +258,8 @@ int main(int argc, char **argv)
     vks_arena *arena = vks_arena_new();
     cli_options options;
     int status = cli_parse_options(argc, argv, arena, &options);
+    if (status == CLI_CONTINUE)
+        status = cli_configure(&options, arena);
     if (status != CLI_CONTINUE) {
         vks_arena_free(arena);
         return status;

@@ -34,6 +34,15 @@ static const char usage_text[] =
     "                             ('-*,hazard-*'); default: every rule\n"
     "  --warnings-as-errors=GLOBS report matching findings as errors\n"
     "  --list-checks              list the enabled rules and exit\n"
+    "  --config-file=PATH         read the configuration from PATH instead\n"
+    "                             of the closest .vksync-lint (YAML keys\n"
+    "                             Checks and WarningsAsErrors) in the first\n"
+    "                             input's directory or a parent of it;\n"
+    "                             --checks and --warnings-as-errors are\n"
+    "                             appended to its values\n"
+    "  --dump-config              print the effective configuration and exit\n"
+    "  --explain-config           say where each rule's setting came from\n"
+    "                             and exit\n"
     "  --workgroups=N             shaders: assume N workgroups per dispatch\n"
     "                             (default: any number >= 1)\n"
     "  -j N                       jobs (accepted; analysis is sequential, the\n"
@@ -48,8 +57,9 @@ static const char usage_text[] =
     "                             files must come before it\n"
     "\n"
     "EXIT STATUS: 0 no error-level finding; 1 at least one error-level\n"
-    "finding; 2 usage error, unreadable or unparseable input, unwritable -o\n"
-    "file, internal failure, or an analysis that could not finish\n"
+    "finding; 2 usage error, malformed configuration file, unreadable or\n"
+    "unparseable input, unwritable -o file, internal failure, or an\n"
+    "analysis that could not finish\n"
     "(vksync-incomplete): an unfinished analysis is never a pass.\n";
 
 static int usage_error(const char *fmt, const char *arg)
@@ -104,26 +114,6 @@ static bool take_value(const char *arg, const char *name, int *i, int argc,
     return true;
 }
 
-static void list_checks(const vks_report_options *report)
-{
-    puts("Enabled checks:");
-    for (int r = 0; r < VKS_RULE_COUNT; r++)
-        if (report->enabled[r])
-            printf("    %s\n", vks_rule_get((vks_rule)r)->id);
-    putchar('\n');
-}
-
-static int apply_globs(bool flags[VKS_RULE_COUNT], const char *globs,
-                       const char *option)
-{
-    const char *bad;
-    if (vks_apply_rule_globs(flags, globs, &bad))
-        return CLI_CONTINUE;
-    fprintf(stderr, "vksync-lint: error: %s: invalid glob '%s' (see --help)\n",
-            option, bad);
-    return 2;
-}
-
 int cli_parse_options(int argc, char **argv, vks_arena *arena,
                       cli_options *o)
 {
@@ -132,6 +122,8 @@ int cli_parse_options(int argc, char **argv, vks_arena *arena,
     o->report.tool_version = VKS_VERSION;
     o->files = vks_arena_alloc(arena, (size_t)argc * sizeof *o->files);
     o->compiler_args = vks_arena_alloc(arena, (size_t)argc * sizeof *o->compiler_args);
+    o->checks = vks_arena_alloc(arena, (size_t)argc * sizeof *o->checks);
+    o->warnings_as_errors = vks_arena_alloc(arena, (size_t)argc * sizeof *o->warnings_as_errors);
     bool help = false, version = false;
 
     for (int i = 1; i < argc; i++) {
@@ -148,7 +140,6 @@ int cli_parse_options(int argc, char **argv, vks_arena *arena,
         const char *name = arg + 1 + (arg[1] == '-');
         const char *value = NULL;
         bool missing = false;
-        int status = CLI_CONTINUE;
         if (strcmp(name, "help") == 0 || strcmp(arg, "-h") == 0)
             help = true;
         else if (strcmp(name, "version") == 0)
@@ -159,6 +150,14 @@ int cli_parse_options(int argc, char **argv, vks_arena *arena,
             o->quiet = true;
         else if (strcmp(name, "dump-ir") == 0)
             o->dump_ir = true;
+        else if (strcmp(name, "dump-config") == 0)
+            o->dump_config = true;
+        else if (strcmp(name, "explain-config") == 0)
+            o->explain_config = true;
+        else if (take_value(name, "config-file", &i, argc, argv, &value, &missing)) {
+            if (!missing)
+                o->config_file = value;
+        }
         else if (take_value(name, "p", &i, argc, argv, &value, &missing)) {
             if (!missing)
                 o->compdb_dir = value;
@@ -175,14 +174,14 @@ int cli_parse_options(int argc, char **argv, vks_arena *arena,
             else
                 return usage_error("--format: '%s' is not text or sarif", value);
         } else if (take_value(name, "checks", &i, argc, argv, &value, &missing)) {
-            /* clang-tidy: each --checks is appended to what came before. */
+            /* clang-tidy: each --checks is appended to what came before
+               (the configuration file's Checks first; cli/config.c). */
             if (!missing)
-                status = apply_globs(o->report.enabled, value, "--checks");
+                o->checks[o->checks_count++] = value;
         } else if (take_value(name, "warnings-as-errors", &i, argc, argv,
                               &value, &missing)) {
             if (!missing)
-                status = apply_globs(o->report.as_error, value,
-                                     "--warnings-as-errors");
+                o->warnings_as_errors[o->warnings_as_errors_count++] = value;
         } else if (take_value(name, "workgroups", &i, argc, argv, &value,
                               &missing)) {
             if (!missing && !parse_count(value, &o->workgroups))
@@ -195,8 +194,6 @@ int cli_parse_options(int argc, char **argv, vks_arena *arena,
             return usage_error("unknown option '%s'", arg);
         if (missing)
             return usage_error("option '%s' needs a value", arg);
-        if (status != CLI_CONTINUE)
-            return status;
     }
 
     if (help) {
@@ -207,11 +204,5 @@ int cli_parse_options(int argc, char **argv, vks_arena *arena,
         printf("vksync-lint %s (%s)\n", VKS_VERSION, vks_smt_version());
         return 0;
     }
-    if (o->list_checks) {
-        list_checks(&o->report);
-        return 0;
-    }
-    if (o->file_count == 0 && !o->compdb_dir)
-        return usage_error("%s", "no input files");
     return CLI_CONTINUE;
 }

@@ -5,6 +5,7 @@
 # stop the other files, --checks, --warnings-as-errors, -o, -j and "--".
 set -u
 tool="$1"
+case "$tool" in /*) ;; *) tool="$(pwd)/$tool" ;; esac
 cd "$2" || exit 2
 tmp=$(mktemp -d)
 trap 'chmod -R u+w "$tmp"; rm -rf "$tmp"' EXIT
@@ -214,6 +215,44 @@ check "an unmatched NOLINTEND is an error finding" out_has "^$tmp/nolint.c:23:66
 sed -e "5s|\$| // NOLINT|" "$tmp/frame.c" >"$tmp/frame_nolint.c"
 run "$tmp/frame_nolint.c"
 check "NOLINT on vksync-incomplete hides it but still exits 2" sh -c "[ $status -eq 2 ] && ! grep -q incomplete '$tmp/out' && grep -q 'could not finish' '$tmp/err'"
+
+# ---- the configuration file (.vksync-lint, clang-tidy's .clang-tidy)
+mkdir -p "$tmp/proj/src/deep"
+cp "$bad" "$tmp/proj/src/deep/upload.c"
+printf "# project settings\n---\nChecks: '-*,\n  hazard-write-*'\nWarningsAsErrors: vksync-*  # tool errors fail CI\n" >"$tmp/proj/.vksync-lint"
+run --quiet "$tmp/proj/src/deep/upload.c"
+check "the closest .vksync-lint in a parent directory applies" out_empty
+check "... so its Checks disable the hazard (exit 0)" exit_is 0
+run --quiet --checks='hazard-read-*' "$tmp/proj/src/deep/upload.c"
+check "--checks is appended to the file's Checks" out_has "\[hazard-read-after-write\]\$"
+check "... and the hazard exits 1" exit_is 1
+run --dump-config --checks='hazard-read-*' "$tmp/proj/src/deep/upload.c"
+check "--dump-config prints the effective Checks, file then command line" out_has "^Checks: '\*,-\*, hazard-write-\*,hazard-read-\*'\$"
+check "--dump-config prints WarningsAsErrors" out_has "^WarningsAsErrors: 'vksync-\*'\$"
+check "--dump-config exits 0 without analysing" sh -c "[ $status -eq 0 ] && ! grep -q error: '$tmp/out'"
+run --explain-config --checks='hazard-read-*' "$tmp/proj/src/deep/upload.c"
+check "--explain-config names the command line" out_has "^'hazard-read-after-write' is enabled in the command-line option '--checks'\.\$"
+check "--explain-config names the file" out_has "^'hazard-write-after-write' is enabled in the config file $tmp/proj/\.vksync-lint\.\$"
+check "--explain-config says what the file disabled" out_has "^'shader-relaxed-flag' is disabled in the config file $tmp/proj/\.vksync-lint\.\$"
+(cd "$tmp/proj/src" && "$tool" --dump-config >"$tmp/out" 2>"$tmp/err")
+status=$?
+check "with no file named, the working directory's parents are searched" out_has "^Checks: '\*,-\*, hazard-write-\*'\$"
+printf "Checks: '-*'\n" >"$tmp/all-off.yaml"
+run --quiet --config-file="$tmp/all-off.yaml" "$tmp/proj/src/deep/upload.c" --checks=hazard-read-after-write
+check "--config-file replaces the search" sh -c "[ $status -eq 1 ] && grep -q 'hazard-read-after-write' '$tmp/out'"
+printf "Checks: '-*\n" >"$tmp/proj/.vksync-lint"
+run --quiet "$tmp/proj/src/deep/upload.c"
+check "a malformed config file exits 2" exit_is 2
+check "... with one line naming the file" sh -c "[ \$(wc -l <'$tmp/err') -eq 1 ] && grep -q '^vksync-lint: error: $tmp/proj/.vksync-lint:1: ' '$tmp/err'"
+printf "Checks: '*'\nCheckz: '-*'\n" >"$tmp/proj/.vksync-lint"
+run --quiet "$tmp/proj/src/deep/upload.c"
+check "an unknown key exits 2 naming FILE:LINE" sh -c "[ $status -eq 2 ] && grep -q '$tmp/proj/.vksync-lint:2: unknown key' '$tmp/err'"
+printf "Checks: 'hazard-*,,x'\n" >"$tmp/proj/.vksync-lint"
+run --quiet "$tmp/proj/src/deep/upload.c"
+check "an invalid glob in the file exits 2" exit_is 2
+run --quiet --config-file="$tmp/no-such.yaml" "$bad"
+check "a missing --config-file exits 2" sh -c "[ $status -eq 2 ] && grep -q 'no-such.yaml' '$tmp/err'"
+rm "$tmp/proj/.vksync-lint"
 
 # ---- -j and "--"
 "$tool" --quiet -j 1 examples >"$tmp/j1" 2>/dev/null
