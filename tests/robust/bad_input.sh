@@ -63,49 +63,51 @@ check() { # NAME STATUS_FILE... : prints FAIL lines, counts
 # recovered from, the front end may instead report a vksync-incomplete or
 # vksync-parse-error finding at clang's first error (on stdout, where the
 # user's editor finds it) - the exit status is 2 either way.
-names_bad_file() { # BAD_PATH
-    grep -q -F -- "$1" "$tmp/stderr" ||
-        grep -F -- "$1" "$tmp/stdout" | grep -q -E '\[vksync-(incomplete|parse-error)\]$'
+names_bad_file() { # BAD_PATH REASON-REGEX: one line names the file and says why
+    grep -F -- "$1" "$tmp/stderr" | grep -q -E -- "$2" ||
+        grep -F -- "$1" "$tmp/stdout" | grep -E -- "$2" |
+            grep -q -E '\[vksync-(incomplete|parse-error)\]$'
 }
 
-common_problems() { # STATUS [BAD_PATH]: the checks every row shares
+common_problems() { # STATUS [BAD_PATH REASON-REGEX]: the checks every row shares
     problems=""
     [ "$1" -eq 2 ] || problems="$problems exit status $1, not 2;"
-    if [ $# -gt 1 ] && ! names_bad_file "$2"; then
-        problems="$problems no error naming $2;"
+    if [ $# -gt 1 ] && ! names_bad_file "$2" "$3"; then
+        problems="$problems no error naming $2 and saying '$3';"
     fi
     if grep -q -E 'Sanitizer|runtime error:|Segmentation fault|Aborted' "$tmp/stderr"; then
         problems="$problems a sanitizer report or crash;"
     fi
 }
 
-# row NAME BAD_PATH ARGS...: the tool on ARGS and the good file.
+# row NAME BAD_PATH REASON ARGS...: the tool on ARGS and the good file.
 row() {
     name="$1"
     bad="$2"
-    shift 2
+    reason="$3"
+    shift 3
     "$tool" "$@" "$good" >"$tmp/stdout" 2>"$tmp/stderr"
-    common_problems $? "$bad"
+    common_problems $? "$bad" "$reason"
     grep -q -E "$good_finding" "$tmp/stdout" || problems="$problems the good file's finding is missing;"
     check "$name" "$problems"
 }
 
-#   name                  the file the error must name       arguments
-row missing-file          "$tmp/missing.c"                   "$tmp/missing.c"
-row directory-no-inputs   "$tmp/empty-dir"                   "$tmp/empty-dir"
-row truncated-spv         "$tmp/truncated.spv"               "$tmp/truncated.spv"
-row empty-spv             "$tmp/empty.spv"                   "$tmp/empty.spv"
-row wrong-magic-spv       "$tmp/wrong-magic.spv"             "$tmp/wrong-magic.spv"
-row out-of-range-ids-spv  "$tmp/out-of-range-ids.spv"        "$tmp/out-of-range-ids.spv"
-row spvasm-not-assembling "$tmp/does-not-assemble.spvasm"    "$tmp/does-not-assemble.spvasm"
-row c-does-not-parse      "$tmp/does-not-parse.c"            "$tmp/does-not-parse.c"
-row c-binary-garbage      "$tmp/binary-garbage.c"            "$tmp/binary-garbage.c"
-row compdb-not-json       "$tmp/bad-compdb"                  -p "$tmp/bad-compdb"
+#   name                  the file the error must name     why (regex)          arguments
+row missing-file          "$tmp/missing.c"                 'No such file'       "$tmp/missing.c"
+row directory-no-inputs   "$tmp/empty-dir"                 'no .*(input|file)'  "$tmp/empty-dir"
+row truncated-spv         "$tmp/truncated.spv"             'not a SPIR-V module' "$tmp/truncated.spv"
+row empty-spv             "$tmp/empty.spv"                 'not a SPIR-V module' "$tmp/empty.spv"
+row wrong-magic-spv       "$tmp/wrong-magic.spv"           'magic 0x'           "$tmp/wrong-magic.spv"
+row out-of-range-ids-spv  "$tmp/out-of-range-ids.spv"      'id 100'             "$tmp/out-of-range-ids.spv"
+row spvasm-not-assembling "$tmp/does-not-assemble.spvasm"  'OpFrobnicate'       "$tmp/does-not-assemble.spvasm"
+row c-does-not-parse      "$tmp/does-not-parse.c"          'parse|expected'     "$tmp/does-not-parse.c"
+row c-binary-garbage      "$tmp/binary-garbage.c"          'errors emitted|expected|invalid' "$tmp/binary-garbage.c"
+row compdb-not-json       "$tmp/bad-compdb"                'compile_commands\.json' -p "$tmp/bad-compdb"
 
 # An output path that cannot be written: exit 2, the path named, and nothing
 # created (there is no stdout report to check the good finding in).
 "$tool" --format=sarif -o /nonexistent/dir/x.sarif "$good" >"$tmp/stdout" 2>"$tmp/stderr"
-common_problems $? /nonexistent/dir/x.sarif
+common_problems $? /nonexistent/dir/x.sarif 'No such file|cannot'
 [ ! -e /nonexistent ] || problems="$problems /nonexistent was created;"
 check unwritable-output "$problems"
 
