@@ -40,7 +40,9 @@ EOF
 printf 'OpCapability Shader\nOpMemoryModel Logical GLSL450\n%%1 = OpTypeVoid\n%%2 = OpTypeFunction %%1 %%1 %%1\nOpFrobnicate %%2\n' \
     >"$tmp/does-not-assemble.spvasm"
 printf 'int broken( {\n    vkCmdCopyBuffer(cmd,\n' >"$tmp/does-not-parse.c"
-head -c 3000 /dev/urandom >"$tmp/binary-garbage.c"
+# 3000 pseudo-random bytes (fixed seed: the same file every run), NULs included.
+python3 -c 'import random, sys; random.seed(7); sys.stdout.buffer.write(bytes(random.randrange(256) for _ in range(3000)))' \
+    >"$tmp/binary-garbage.c"
 printf '\0\0\0#include <vulkan/vulkan.h>\n' >>"$tmp/binary-garbage.c"
 mkdir "$tmp/bad-compdb"
 echo 'this is { not JSON' >"$tmp/bad-compdb/compile_commands.json"
