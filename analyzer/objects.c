@@ -236,6 +236,29 @@ static void allocate_command_buffers(fe_ctx *cx, CXCursor call, fe_val **args)
     }
 }
 
+/*
+ * A create info as the create call saw it, with everything it points to
+ * (pAttachments, pSubpasses, ...): the implementation reads them during the
+ * call, so later writes by the program must not reach the object.  fe_copy
+ * alone copies a pointer, not its pointee, so a framebuffer created in a
+ * loop that rewrites one `views[0]` before each vkCreateFramebuffer (vkcube
+ * does) saw the last view in every framebuffer.  Pointers are followed a
+ * few levels, as deep as the create infos nest.
+ */
+enum { SNAPSHOT_DEPTH = 6 };
+
+static fe_val *snapshot(fe_ctx *cx, const fe_val *v, int depth)
+{
+    fe_val *c = fe_copy(cx, v);
+    if (!v || depth <= 0)
+        return c;
+    if (c->kind == VAL_PTR && c->target)
+        c->target = snapshot(cx, c->target, depth - 1);
+    for (fe_field *f = c->fields; f; f = f->next)
+        f->value = snapshot(cx, f->value, depth - 1);
+    return c;
+}
+
 /* vkCreateX(device, pCreateInfo, pAllocator, pX) */
 bool fe_create_call(fe_ctx *cx, const char *name, CXCursor call, fe_val **args,
                     unsigned argc)
@@ -253,9 +276,9 @@ bool fe_create_call(fe_ctx *cx, const char *name, CXCursor call, fe_val **args,
     if (!handle)
         return true;
     fe_object *o = remember(cx, create_calls[i].kind, handle, fe_loc(cx, call));
-    /* The create info as it is now: later changes to the caller's struct do
-       not change the object. */
-    o->info = info ? fe_copy(cx, info) : NULL;
+    /* The create info as it is now: later changes to the caller's struct or
+       to what it points to do not change the object. */
+    o->info = info ? snapshot(cx, info, SNAPSHOT_DEPTH) : NULL;
     return true;
 }
 

@@ -60,6 +60,100 @@ START_TEST(replayed_decisions_are_not_asked_again)
 }
 END_TEST
 
+/* The color attachment the first "attachment color" line after CMDBUF's
+   header names, e.g. "a->frames[0].image". */
+static const char *color_attachment_of(const test_analysis *a, const char *cmdbuf)
+{
+    static char name[128];
+    const char *at = strstr(a->ir, cmdbuf);
+    ck_assert_msg(at != NULL, "no recording of %s in:\n%s", cmdbuf, a->ir);
+    const char *line = strstr(at, "attachment color ");
+    ck_assert_msg(line != NULL, "no color attachment after %s", cmdbuf);
+    line += strlen("attachment color ");
+    size_t n = strcspn(line, "[");
+    ck_assert_uint_lt(n, sizeof name);
+    memcpy(name, line, n);
+    name[n] = '\0';
+    /* "a->frames[0].image[aspect=...": the index is part of the name */
+    if (line[n] == '[' && strchr("0123456789", line[n + 1])) {
+        size_t m = n + strcspn(line + n, "]") + 1;
+        m += strcspn(line + m, "[");
+        ck_assert_uint_lt(m, sizeof name);
+        memcpy(name, line, m);
+        name[m] = '\0';
+    }
+    return name;
+}
+
+/*
+ * vkcube's shape: one `views[]` array, views[0] rewritten before each
+ * vkCreateFramebuffer in a loop.  Each framebuffer keeps the view it was
+ * created with (the create call reads pAttachments then), so frame i's
+ * render pass writes frame i's image, not the last one's.
+ */
+START_TEST(framebuffer_keeps_the_views_of_its_create_call)
+{
+    test_analysis *a = analyse(
+        "#include <vulkan/vulkan.h>\n"
+        "struct frame { VkImage image; VkImageView view; VkFramebuffer fb;\n"
+        "               VkCommandBuffer cmd; };\n"
+        "struct app { VkDevice dev; VkRenderPass rp; struct frame frames[2];\n"
+        "             VkImageView depth_view; };\n"
+        "static void make_framebuffers(struct app *a) {\n"
+        "    VkImageView views[2];\n"
+        "    views[1] = a->depth_view;\n"
+        "    const VkFramebufferCreateInfo info = {\n"
+        "        .sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO, .renderPass = a->rp,\n"
+        "        .attachmentCount = 2, .pAttachments = views, .width = 64, .height = 64,\n"
+        "        .layers = 1};\n"
+        "    for (int i = 0; i < 2; i++) {\n"
+        "        views[0] = a->frames[i].view;\n"
+        "        vkCreateFramebuffer(a->dev, &info, NULL, &a->frames[i].fb);\n"
+        "    }\n"
+        "}\n"
+        "static void record(struct app *a, int i) {\n"
+        "    VkRenderPassBeginInfo rp = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,\n"
+        "        .renderPass = a->rp, .framebuffer = a->frames[i].fb};\n"
+        "    vkBeginCommandBuffer(a->frames[i].cmd, NULL);\n"
+        "    vkCmdBeginRenderPass(a->frames[i].cmd, &rp, VK_SUBPASS_CONTENTS_INLINE);\n"
+        "    vkCmdEndRenderPass(a->frames[i].cmd);\n"
+        "    vkEndCommandBuffer(a->frames[i].cmd);\n"
+        "}\n"
+        "void setup(struct app *a) {\n"
+        "    VkImageViewCreateInfo vi = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,\n"
+        "        .viewType = VK_IMAGE_VIEW_TYPE_2D, .format = VK_FORMAT_B8G8R8A8_UNORM,\n"
+        "        .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};\n"
+        "    for (int i = 0; i < 2; i++) {\n"
+        "        vi.image = a->frames[i].image;\n"
+        "        vkCreateImageView(a->dev, &vi, NULL, &a->frames[i].view);\n"
+        "    }\n"
+        "    VkAttachmentDescription att = {.format = VK_FORMAT_B8G8R8A8_UNORM,\n"
+        "        .samples = VK_SAMPLE_COUNT_1_BIT, .loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR,\n"
+        "        .storeOp = VK_ATTACHMENT_STORE_OP_STORE,\n"
+        "        .finalLayout = VK_IMAGE_LAYOUT_PRESENT_SRC_KHR};\n"
+        "    VkAttachmentReference c = {0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};\n"
+        "    VkSubpassDescription sp = {.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS,\n"
+        "        .colorAttachmentCount = 1, .pColorAttachments = &c};\n"
+        "    VkRenderPassCreateInfo rpi = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,\n"
+        "        .attachmentCount = 1, .pAttachments = &att, .subpassCount = 1,\n"
+        "        .pSubpasses = &sp};\n"
+        "    vkCreateRenderPass(a->dev, &rpi, NULL, &a->rp);\n"
+        "    /* Rewritten after the create: the render pass keeps CLEAR/STORE. */\n"
+        "    att.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;\n"
+        "    c.attachment = 5;\n"
+        "    make_framebuffers(a);\n"
+        "    for (int i = 0; i < 2; i++)\n"
+        "        record(a, i);\n"
+        "}\n");
+    ck_assert_int_eq(a->status, 0);
+    ck_assert_uint_eq(a->program->cmdbuf_count, 2);
+    ck_assert_str_eq(color_attachment_of(a, "cmdbuf a->frames[0].cmd"), "a->frames[0].image");
+    ck_assert_str_eq(color_attachment_of(a, "cmdbuf a->frames[1].cmd"), "a->frames[1].image");
+    ck_assert_ptr_nonnull(strstr(a->ir, "a->frames[0].image[aspect=0x1 mip=0+1 layer=0+1] clear/store"));
+    test_analysis_free(a);
+}
+END_TEST
+
 /* x != 0 in a solver kept for many queries, as smt/paths.c keeps one. */
 static vks_smt_answer tiny_query(Z3_context z, Z3_solver s, vks_smt_applied_limits *applied,
                                  char *why, size_t why_size)
@@ -128,6 +222,7 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, replayed_decisions_are_not_asked_again);
     tcase_add_test(tc, limits_set_once_per_solver_and_again_when_changed);
+    tcase_add_test(tc, framebuffer_keeps_the_views_of_its_create_call);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
