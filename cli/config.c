@@ -208,6 +208,7 @@ static int read_config_file(vks_arena *arena, const char *path,
             return config_error(path, line_no, "expected 'Key: value', got: ",
                                 text);
         *colon = '\0';
+        text = trim(text);  /* "Checks :" is YAML too */
         const char **slot;
         if (strcmp(text, "Checks") == 0)
             slot = &config->file_checks;

@@ -56,11 +56,15 @@ static const char usage_text[] =
     "                             clang-tidy), e.g. -- -Iinclude -DNDEBUG;\n"
     "                             files must come before it\n"
     "\n"
+    "SUPPRESSIONS: clang-tidy's comments in the sources - NOLINT (this line),\n"
+    "NOLINTNEXTLINE (the next line), NOLINTBEGIN ... NOLINTEND - each\n"
+    "optionally naming rules with no blank before '(': // NOLINT(hazard-*).\n"
+    "\n"
     "EXIT STATUS: 0 no error-level finding; 1 at least one error-level\n"
     "finding; 2 usage error, malformed configuration file, unreadable or\n"
     "unparseable input, unwritable -o file, internal failure, or an\n"
-    "analysis that could not finish\n"
-    "(vksync-incomplete): an unfinished analysis is never a pass.\n";
+    "analysis that could not finish (vksync-incomplete): an unfinished\n"
+    "analysis is never a pass.\n";
 
 static int usage_error(const char *fmt, const char *arg)
 {
