@@ -1190,9 +1190,16 @@ static void exec_loop(fe_ctx *cx, CXCursor init, CXCursor cond, CXCursor inc,
             break;
         if (!clang_Cursor_isNull(inc))
             fe_eval(cx, inc);
-        if (n + 1 == MAX_LOOP_ITERATIONS)
-            fe_incomplete(cx, body, "loop runs more than 256 times; only the "
-                                    "first 256 iterations are analysed");
+        if (n + 1 == MAX_LOOP_ITERATIONS) {
+            /* C tests the condition once more before leaving: a loop of
+               exactly 256 iterations is complete. */
+            bool known = false, value = true;
+            if (!clang_Cursor_isNull(cond))
+                value = condition(cx, cond, &known);
+            if (!known || value)
+                fe_incomplete(cx, body, "loop runs more than 256 times; only the "
+                                        "first 256 iterations are analysed");
+        }
     }
     cx->loop = outer;
 }

@@ -531,6 +531,29 @@ START_TEST(goto_to_a_cleanup_label_is_followed)
 }
 END_TEST
 
+/* A loop of exactly 256 iterations is followed to its end; one more is a
+   limit reached, and says so. */
+START_TEST(loop_limit_is_exact)
+{
+    test_analysis *a = analyse(
+        "#include <vulkan/vulkan.h>\n"
+        "void record(VkCommandBuffer cmd, VkBuffer buf) {\n"
+        "    vkBeginCommandBuffer(cmd, NULL);\n"
+        "    for (int i = 0; i < 256; i++)\n"
+        "        vkCmdFillBuffer(cmd, buf, i * 4, 4, 0);\n"
+        "    for (int i = 0; i < 257; i++)\n"
+        "        vkCmdFillBuffer(cmd, buf, i * 4, 4, 0);\n"
+        "    vkEndCommandBuffer(cmd);\n"
+        "}\n");
+    ck_assert_int_eq(a->status, 0);
+    ck_assert_uint_eq(a->program->cmdbufs[0].cmd_count, 512);
+    ck_assert_uint_eq(a->findings.count, 1);
+    ck_assert_int_eq(a->findings.items[0].rule, VKS_RULE_VKSYNC_INCOMPLETE);
+    ck_assert_uint_eq(a->findings.items[0].loc.line, 7);
+    test_analysis_free(a);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("frontend-programs");
@@ -551,6 +574,7 @@ int main(void)
     tcase_add_test(tc, error_exits_and_logging_do_not_split_paths);
     tcase_add_test(tc, paths_agreeing_up_to_the_end_give_one_recording);
     tcase_add_test(tc, goto_to_a_cleanup_label_is_followed);
+    tcase_add_test(tc, loop_limit_is_exact);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
