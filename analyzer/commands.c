@@ -406,10 +406,13 @@ bool fe_vulkan_call(fe_ctx *cx, const char *name, CXCursor call, fe_val **args,
         if (r) {
             vks_end_cmdbuf(cx->program, (*r)->cmdbuf, fe_loc(cx, call));
             fe_attach_path_steps(cx, *r);
+            fe_recording_closed(cx, (*r)->ident, (*r)->cmdbuf);
             *r = (*r)->next;
         }
         return true;
     }
+    if (fe_queue_call(cx, name, call, args, argc))
+        return true;
     if (strncmp(name, "vkCmd", 5) != 0)
         return fe_link_device_call(cx, name, args, argc) ||
                fe_create_call(cx, name, call, args, argc);

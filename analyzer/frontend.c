@@ -426,7 +426,9 @@ static void analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
         cx->havoc_generation = 0;
         cx->fresh_names = 0;
         size_t run_first = p->cmdbuf_count;
+        cx->submit = NULL;
         fe_run_function(cx, fn);
+        fe_finish_queue_streams(cx);
         for (fe_recording *r = cx->recordings; r; r = r->next)
             fe_attach_path_steps(cx, r); /* never ended */
         runs++;

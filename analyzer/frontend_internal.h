@@ -133,6 +133,7 @@ typedef struct fe_ctx {
     fe_binding *globals;
     fe_resource_entry *resources;
     fe_recording *recordings;   /* open vkBegin..vkEnd pairs */
+    struct fe_submit_state *submit; /* this path's queue streams (submit.c) */
     fe_recording *current;      /* the one a command model is recording into */
     struct fe_objects *objects; /* created Vulkan objects (objects.c) */
     fe_frame *frame;
@@ -345,6 +346,12 @@ fe_command_model fe_model_begin_render_pass, fe_model_next_subpass,
 
 /* Handles a call to a Vulkan entry point; returns false when `name` is not
    a command-buffer entry point the front end knows about. */
+/* Queue submissions and host waits (submit.c). */
+bool fe_queue_call(fe_ctx *cx, const char *name, CXCursor call, fe_val **args,
+                   unsigned argc);
+void fe_recording_closed(fe_ctx *cx, const char *ident, uint32_t cmdbuf);
+void fe_finish_queue_streams(fe_ctx *cx);
+
 /* A call without a body that is handed a command buffer (commands.c). */
 void fe_opaque_call(fe_ctx *cx, CXCursor call, fe_val **args, unsigned argc);
 bool fe_vulkan_call(fe_ctx *cx, const char *name, CXCursor call,

@@ -470,6 +470,8 @@ void vks_check_program(const vks_program *program, vks_findings *out,
         stats = &scratch;
     size_t first = out->count;
     for (size_t c = 0; c < program->cmdbuf_count; c++) {
+        if (program->cmdbufs[c].in_queue_stream)
+            continue; /* checked in its queue's stream */
         size_t before = out->count;
         check_cmdbuf(program, &program->cmdbufs[c], out, stats);
         size_t kept = before;

@@ -190,6 +190,9 @@ typedef struct {
     const char *name;        /* handle spelling, "cmd" */
     vks_loc begin, end;
     const char *function;    /* the C function that records it */
+    /* Submitted: its commands are checked once, as part of the stream of
+       its queue's submissions (analyzer/submit.c), not alone. */
+    bool in_queue_stream;
     uint32_t queue_family;   /* of the pool; VKS_QUEUE_FAMILY_IGNORED: unknown */
     vks_cmd *cmds;
     size_t cmd_count, cmd_cap;

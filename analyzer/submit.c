@@ -1,0 +1,278 @@
+/*
+ * submit.c - queue submissions: the command buffers a path submits to one
+ * queue, checked as one stream in submission order.
+ *
+ * "Submission order ... is determined as follows: the order in which
+ * vkQueueSubmit and vkQueueSubmit2 commands are executed on the host, for a
+ * single queue ...; the order in which VkSubmitInfo structures are
+ * specified in the pSubmits parameter ...; the order in which command
+ * buffers are specified in the pCommandBuffers member" ("Implicit
+ * Synchronization Guarantees", spec/synchronization.txt).  Submission
+ * order alone defines no dependency, so the commands of every command
+ * buffer a path submits to a queue are appended, in that order, to one
+ * vks_cmdbuf for the queue: a hazard between two command buffers, two
+ * batches, two submissions or two submissions of the same command buffer is
+ * then an ordinary hazard inside that stream.  The recordings submitted are
+ * marked in_queue_stream, so the engine checks their commands once, in the
+ * stream.
+ *
+ * Synchronization between submissions:
+ * - a semaphore wait (pWaitDstStageMask / VkSemaphoreSubmitInfo.stageMask)
+ *   is a global barrier from everything earlier in submission order (the
+ *   signal's first scope: "all commands that occur earlier in submission
+ *   order", first access scope "all memory access performed by the
+ *   device") to the wait's stages (second access scope: the accesses of
+ *   those stages);
+ * - vkQueueWaitIdle, vkDeviceWaitIdle and vkWaitForFences make every
+ *   earlier submission complete, its writes available (the fence signal's
+ *   first access scope), and the next vkQueueSubmit makes available writes
+ *   visible to all device accesses ("Host Write Ordering Guarantees"): a
+ *   full barrier.
+ * Limits (README): one stream per queue handle; different queues are not
+ * checked against each other; a submitted command buffer whose recording
+ * this path did not see becomes an unmodelled command (orders everything,
+ * so nothing is reported across it).
+ */
+#include <string.h>
+#include <vulkan/vulkan_core.h>
+
+#include "frontend_internal.h"
+
+typedef struct fe_closed {
+    const char *ident;   /* the command buffer handle's identity */
+    uint32_t cmdbuf;
+    struct fe_closed *next;
+} fe_closed;
+
+typedef struct fe_stream {
+    const char *queue;   /* the queue handle's identity */
+    fe_recording rec;    /* the stream as a recording (path steps) */
+    struct fe_stream *next;
+} fe_stream;
+
+struct fe_submit_state {
+    fe_closed *closed;
+    fe_stream *streams;
+};
+
+static struct fe_submit_state *state(fe_ctx *cx)
+{
+    if (!cx->submit)
+        cx->submit = vks_arena_alloc(cx->arena, sizeof *cx->submit);
+    return cx->submit;
+}
+
+static const char *ident_of(const fe_val *v)
+{
+    return v && v->kind == VAL_SYM && v->ident ? v->ident : NULL;
+}
+
+void fe_recording_closed(fe_ctx *cx, const char *ident, uint32_t cmdbuf)
+{
+    fe_closed *c = vks_arena_alloc(cx->arena, sizeof *c);
+    c->ident = ident;
+    c->cmdbuf = cmdbuf;
+    c->next = state(cx)->closed; /* newest first: a re-recording wins */
+    state(cx)->closed = c;
+}
+
+static const fe_closed *closed_recording(fe_ctx *cx, const fe_val *handle)
+{
+    const char *ident = ident_of(handle);
+    if (!ident)
+        return NULL;
+    for (const fe_closed *c = state(cx)->closed; c; c = c->next)
+        if (strcmp(c->ident, ident) == 0)
+            return c;
+    return NULL;
+}
+
+static fe_stream *stream_for(fe_ctx *cx, const fe_val *queue, CXCursor call)
+{
+    const char *ident = ident_of(queue);
+    if (!ident)
+        ident = "?queue";
+    for (fe_stream *s = state(cx)->streams; s; s = s->next)
+        if (strcmp(s->queue, ident) == 0)
+            return s;
+    fe_stream *s = vks_arena_alloc(cx->arena, sizeof *s);
+    s->queue = ident;
+    const char *name = queue && queue->spelling ? queue->spelling : "queue";
+    s->rec.ident = ident;
+    s->rec.cmdbuf = vks_begin_cmdbuf(cx->program,
+                                     vks_arena_printf(cx->arena, "submissions to %s", name),
+                                     cx->root_function, fe_loc(cx, call));
+    s->next = state(cx)->streams;
+    state(cx)->streams = s;
+    return s;
+}
+
+static void append(fe_ctx *cx, fe_stream *s, vks_cmd cmd)
+{
+    size_t seq = ++cx->seq;
+    VKS_PUSH(cx->arena, s->rec.cmd_seq, s->rec.cmd_seq_count, s->rec.cmd_seq_cap, seq);
+    vks_cmdbuf *cb = &cx->program->cmdbufs[s->rec.cmdbuf];
+    VKS_PUSH(cx->arena, cb->cmds, cb->cmd_count, cb->cmd_cap, cmd);
+}
+
+static vks_cmd sync_cmd(fe_ctx *cx, vks_cmd_kind kind, const char *name,
+                        CXCursor call)
+{
+    return (vks_cmd){.kind = kind,
+                     .name = vks_arena_strdup(cx->arena, name),
+                     .loc = fe_loc(cx, call),
+                     .dependency_flags = VKS_MASK(0)};
+}
+
+/* A semaphore wait with stage mask `stages` (see the file comment). */
+static void append_semaphore_wait(fe_ctx *cx, fe_stream *s, CXCursor call,
+                                  vks_mask stages)
+{
+    vks_cmd cmd = sync_cmd(cx, VKS_CMD_BARRIER, "semaphore wait", call);
+    vks_barrier b = vks_global_barrier(
+        VKS_MASK(VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT),
+        VKS_MASK(VK_ACCESS_2_MEMORY_WRITE_BIT), stages,
+        VKS_MASK(VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT),
+        fe_loc(cx, call));
+    VKS_PUSH(cx->arena, cmd.barriers, cmd.barrier_count, cmd.barrier_cap, b);
+    append(cx, s, cmd);
+}
+
+static void append_command_buffer(fe_ctx *cx, fe_stream *s, CXCursor call,
+                                  const fe_val *handle)
+{
+    const fe_closed *c = closed_recording(cx, handle);
+    if (!c) {
+        vks_cmd cmd = sync_cmd(cx, VKS_CMD_UNKNOWN,
+                               "vkQueueSubmit (recording not seen)", call);
+        VKS_PUSH(cx->arena, cmd.accesses, cmd.access_count, cmd.access_cap,
+                 vks_unknown_access());
+        append(cx, s, cmd);
+        return;
+    }
+    vks_cmdbuf *rec = &cx->program->cmdbufs[c->cmdbuf];
+    rec->in_queue_stream = true;
+    size_t n = rec->cmd_count;
+    for (size_t i = 0; i < n; i++)
+        append(cx, s, cx->program->cmdbufs[c->cmdbuf].cmds[i]);
+}
+
+static uint64_t count_of(const fe_val *v, uint64_t limit)
+{
+    uint64_t n;
+    return fe_known_int(v, &n) && n <= limit ? n : UINT64_MAX;
+}
+
+/* vkQueueSubmit(queue, submitCount, pSubmits, fence) with VkSubmitInfo. */
+static void submit1(fe_ctx *cx, CXCursor call, fe_val **args, fe_stream *s)
+{
+    uint64_t batches = count_of(args[1], 64);
+    if (batches == UINT64_MAX) {
+        append_command_buffer(cx, s, call, NULL);
+        return;
+    }
+    for (uint64_t i = 0; i < batches; i++) {
+        fe_val *info = fe_deref(cx, args[2], (int64_t)i);
+        uint64_t waits = count_of(fe_peek(cx, info, "waitSemaphoreCount"), 64);
+        fe_val *masks = (fe_val *)fe_peek(cx, info, "pWaitDstStageMask");
+        for (uint64_t w = 0; w < waits && waits != UINT64_MAX; w++)
+            append_semaphore_wait(cx, s, call,
+                                  fe_mask(fe_deref(cx, masks, (int64_t)w)));
+        if (waits == UINT64_MAX)
+            append_semaphore_wait(cx, s, call, VKS_MASK_UNKNOWN);
+        uint64_t cbs = count_of(fe_peek(cx, info, "commandBufferCount"), 64);
+        fe_val *handles = (fe_val *)fe_peek(cx, info, "pCommandBuffers");
+        if (cbs == UINT64_MAX) {
+            append_command_buffer(cx, s, call, NULL);
+            continue;
+        }
+        for (uint64_t j = 0; j < cbs; j++)
+            append_command_buffer(cx, s, call, fe_deref(cx, handles, (int64_t)j));
+    }
+}
+
+/* vkQueueSubmit2(queue, submitCount, pSubmits, fence) with VkSubmitInfo2. */
+static void submit2(fe_ctx *cx, CXCursor call, fe_val **args, fe_stream *s)
+{
+    uint64_t batches = count_of(args[1], 64);
+    if (batches == UINT64_MAX) {
+        append_command_buffer(cx, s, call, NULL);
+        return;
+    }
+    for (uint64_t i = 0; i < batches; i++) {
+        fe_val *info = fe_deref(cx, args[2], (int64_t)i);
+        uint64_t waits = count_of(fe_peek(cx, info, "waitSemaphoreInfoCount"), 64);
+        fe_val *wait_infos = (fe_val *)fe_peek(cx, info, "pWaitSemaphoreInfos");
+        for (uint64_t w = 0; w < waits && waits != UINT64_MAX; w++)
+            append_semaphore_wait(
+                cx, s, call,
+                fe_mask(fe_peek(cx, fe_deref(cx, wait_infos, (int64_t)w), "stageMask")));
+        if (waits == UINT64_MAX)
+            append_semaphore_wait(cx, s, call, VKS_MASK_UNKNOWN);
+        uint64_t cbs = count_of(fe_peek(cx, info, "commandBufferInfoCount"), 64);
+        fe_val *cb_infos = (fe_val *)fe_peek(cx, info, "pCommandBufferInfos");
+        if (cbs == UINT64_MAX) {
+            append_command_buffer(cx, s, call, NULL);
+            continue;
+        }
+        for (uint64_t j = 0; j < cbs; j++)
+            append_command_buffer(
+                cx, s, call,
+                fe_peek(cx, fe_deref(cx, cb_infos, (int64_t)j), "commandBuffer"));
+    }
+}
+
+/* A host wait for earlier submissions (see the file comment): a full,
+   known barrier in every stream of this path (vkDeviceWaitIdle,
+   vkWaitForFences) or in the queue's own (vkQueueWaitIdle). */
+static void host_wait(fe_ctx *cx, CXCursor call, const char *name,
+                      const fe_val *queue)
+{
+    const char *only = queue ? ident_of(queue) : NULL;
+    for (fe_stream *s = state(cx)->streams; s; s = s->next) {
+        if (queue && (!only || strcmp(only, s->queue) != 0))
+            continue;
+        vks_cmd cmd = sync_cmd(cx, VKS_CMD_BARRIER, name, call);
+        uint64_t all = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+        uint64_t mem = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT;
+        vks_barrier b = vks_global_barrier(VKS_MASK(all), VKS_MASK(mem), VKS_MASK(all),
+                                           VKS_MASK(mem), fe_loc(cx, call));
+        VKS_PUSH(cx->arena, cmd.barriers, cmd.barrier_count, cmd.barrier_cap, b);
+        append(cx, s, cmd);
+    }
+}
+
+bool fe_queue_call(fe_ctx *cx, const char *name, CXCursor call, fe_val **args,
+                   unsigned argc)
+{
+    if ((strcmp(name, "vkQueueSubmit") == 0 && argc >= 4)) {
+        submit1(cx, call, args, stream_for(cx, args[0], call));
+        return true;
+    }
+    if ((strcmp(name, "vkQueueSubmit2") == 0 || strcmp(name, "vkQueueSubmit2KHR") == 0) &&
+        argc >= 4) {
+        submit2(cx, call, args, stream_for(cx, args[0], call));
+        return true;
+    }
+    if (strcmp(name, "vkQueueWaitIdle") == 0 && argc >= 1) {
+        host_wait(cx, call, name, args[0]);
+        return true;
+    }
+    if (strcmp(name, "vkDeviceWaitIdle") == 0 || strcmp(name, "vkWaitForFences") == 0) {
+        host_wait(cx, call, name, NULL);
+        return true;
+    }
+    return false;
+}
+
+void fe_finish_queue_streams(fe_ctx *cx)
+{
+    if (!cx->submit)
+        return;
+    for (fe_stream *s = cx->submit->streams; s; s = s->next) {
+        vks_end_cmdbuf(cx->program, s->rec.cmdbuf,
+                       cx->program->cmdbufs[s->rec.cmdbuf].begin);
+        fe_attach_path_steps(cx, &s->rec);
+    }
+    cx->submit = NULL;
+}

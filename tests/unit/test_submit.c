@@ -1,0 +1,127 @@
+/*
+ * test_submit.c - queue submissions (analyzer/submit.c): the command
+ * buffers one path submits to a queue are checked as one stream in
+ * submission order ("Implicit Synchronization Guarantees"); semaphore waits
+ * order by their stage mask; host waits order everything.
+ */
+#include <stdio.h>
+
+#include "util.h"
+#include "vksync/engine.h"
+
+/* Line 13 fills in `a`, line 20 copies from `staging` in `b`; BETWEEN goes
+   between the two submissions (line 28), WAIT_STAGE is the second batch's
+   semaphore wait stage (0: no wait). */
+static const char *const source_template =
+    "#include <vulkan/vulkan.h>\n"
+    "static const VkPipelineStageFlags wait_stage = %s;\n"             /* 2 */
+    "void run(VkQueue q, VkCommandBuffer a, VkCommandBuffer b,\n"
+    "         VkBuffer staging, VkBuffer dst, VkSemaphore sem, VkFence f)\n"
+    "{\n"
+    "    VkCommandBufferBeginInfo bi = {\n"
+    "        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};\n"
+    "    VkBufferCopy r = {.size = 64};\n"
+    "    VkSubmitInfo s1 = {.commandBufferCount = 1, .pCommandBuffers = &a};\n"
+    "    VkSubmitInfo s2 = {.commandBufferCount = 1, .pCommandBuffers = &b,\n"
+    "        .waitSemaphoreCount = wait_stage ? 1 : 0,\n"
+    "        .pWaitSemaphores = &sem, .pWaitDstStageMask = &wait_stage};\n"
+    "    vkBeginCommandBuffer(a, &bi);\n"                                 /* 13 */
+    "    vkCmdFillBuffer(a, staging, 0, 64, 0);\n"                        /* 14 */
+    "    vkEndCommandBuffer(a);\n"
+    "    vkBeginCommandBuffer(b, &bi);\n"
+    "    vkCmdCopyBuffer(b, staging, dst, 1, &r);\n"                      /* 17 */
+    "    vkEndCommandBuffer(b);\n"
+    "    vkQueueSubmit(q, 1, &s1, VK_NULL_HANDLE);\n"                     /* 19 */
+    "    %s\n"                                                            /* 20 */
+    "    vkQueueSubmit(q, 1, &s2, f);\n"                                  /* 21 */
+    "}\n";
+
+static test_analysis *analyse_with(const char *wait_stage, const char *between)
+{
+    static char source[4096];
+    snprintf(source, sizeof source, source_template, wait_stage, between);
+    static const char *const names[] = {"submit.c"};
+    test_write_file("submit.c", source);
+    test_analysis *a = test_analyse(names, 1);
+    ck_assert_int_eq(a->status, 0);
+    vks_check_program(a->program, &a->findings, &a->stats);
+    return a;
+}
+
+START_TEST(two_submissions_without_synchronization_race)
+{
+    test_analysis *a = analyse_with("0", "");
+    ck_assert_uint_eq(a->findings.count, 1);
+    const vks_finding *f = &a->findings.items[0];
+    ck_assert_int_eq(f->rule, VKS_RULE_HAZARD_RAW);
+    ck_assert_str_eq(f->hazard, "READ_AFTER_WRITE");
+    ck_assert_uint_eq(f->loc.line, 17);
+    ck_assert_int_eq(f->notes[0].kind, VKS_NOTE_EARLIER_ACCESS);
+    ck_assert_uint_eq(f->notes[0].loc.line, 14);
+    test_analysis_free(a);
+}
+END_TEST
+
+START_TEST(semaphore_wait_at_the_copy_stage_orders_them)
+{
+    test_analysis *a = analyse_with("VK_PIPELINE_STAGE_TRANSFER_BIT", "");
+    ck_assert_uint_eq(a->findings.count, 0);
+    ck_assert_uint_gt(a->stats.pairs_proved_ordered, 0);
+    test_analysis_free(a);
+}
+END_TEST
+
+START_TEST(semaphore_wait_at_another_stage_does_not)
+{
+    test_analysis *a = analyse_with("VK_PIPELINE_STAGE_VERTEX_SHADER_BIT", "");
+    ck_assert_uint_eq(a->findings.count, 1);
+    ck_assert_int_eq(a->findings.items[0].rule, VKS_RULE_HAZARD_RAW);
+    ck_assert_uint_eq(a->findings.items[0].loc.line, 17);
+    test_analysis_free(a);
+}
+END_TEST
+
+START_TEST(host_waits_order_everything)
+{
+    const char *waits[] = {"vkQueueWaitIdle(q);", "vkDeviceWaitIdle(0);",
+                           "vkWaitForFences(0, 1, &f, VK_TRUE, ~0ull);"};
+    for (size_t i = 0; i < 3; i++) {
+        test_analysis *a = analyse_with("0", waits[i]);
+        ck_assert_msg(a->findings.count == 0, "%s", waits[i]);
+        test_analysis_free(a);
+    }
+}
+END_TEST
+
+START_TEST(a_submission_alone_keeps_its_in_buffer_checks_once)
+{
+    /* Each recording is checked once, in the stream: the program has the
+       two recordings marked in_queue_stream and one stream. */
+    test_analysis *a = analyse_with("0", "");
+    size_t streams = 0, submitted = 0;
+    for (size_t i = 0; i < a->program->cmdbuf_count; i++) {
+        if (a->program->cmdbufs[i].in_queue_stream)
+            submitted++;
+        else
+            streams++;
+    }
+    ck_assert_uint_eq(submitted, 2);
+    ck_assert_uint_eq(streams, 1);
+    test_analysis_free(a);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("submit");
+    TCase *tc = tcase_create("submit");
+    tcase_add_checked_fixture(tc, test_make_temp_dir, test_remove_temp_dir);
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, two_submissions_without_synchronization_race);
+    tcase_add_test(tc, semaphore_wait_at_the_copy_stage_orders_them);
+    tcase_add_test(tc, semaphore_wait_at_another_stage_does_not);
+    tcase_add_test(tc, host_waits_order_everything);
+    tcase_add_test(tc, a_submission_alone_keeps_its_in_buffer_checks_once);
+    suite_add_tcase(s, tc);
+    return test_run_suite(s);
+}
