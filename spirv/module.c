@@ -282,6 +282,25 @@ uint32_t spv_pointer_storage_class(const spv_module *m, uint32_t id)
     return t->w[2];
 }
 
+/* The column of the first non-blank character of line `line` in `text`
+   (1 when the line is not there): where a statement starts, for OpLine
+   instructions that give no column (glslang writes 0). */
+static unsigned first_column(const char *text, unsigned line)
+{
+    if (!text)
+        return 1;
+    for (unsigned l = 1; l < line; l++) {
+        text = strchr(text, '\n');
+        if (!text)
+            return 1;
+        text++;
+    }
+    unsigned col = 1;
+    while (text[col - 1] == ' ' || text[col - 1] == '\t')
+        col++;
+    return text[col - 1] && text[col - 1] != '\n' ? col : 1;
+}
+
 static void fill_tables(spv_module *m, const unsigned *text_lines)
 {
     size_t b = m->bound;
@@ -300,6 +319,9 @@ static void fill_tables(spv_module *m, const unsigned *text_lines)
     uint32_t *nonreadable_members = vks_arena_alloc(m->arena, b * sizeof(uint32_t));
 
     const char **strings = vks_arena_alloc(m->arena, b * sizeof *strings);
+    /* Source text embedded by OpSource (+ OpSourceContinued), by file id. */
+    const char **sources = vks_arena_alloc(m->arena, b * sizeof *sources);
+    uint32_t last_source_file = 0;
     vks_loc line_loc = {0};
     bool line_active = false;
     for (size_t i = 0; i < m->ninsts; i++) {
@@ -310,6 +332,18 @@ static void fill_tables(spv_module *m, const unsigned *text_lines)
         switch (in->opcode) {
         case SpvOpString:
             strings[in->result_id] = spv_literal_string(m, in, 2);
+            break;
+        case SpvOpSource:
+            last_source_file = 0;
+            if (in->nwords >= 5) {
+                sources[w[3]] = spv_literal_string(m, in, 4);
+                last_source_file = w[3];
+            }
+            break;
+        case SpvOpSourceContinued:
+            if (last_source_file)
+                sources[last_source_file] = vks_arena_printf(
+                    m->arena, "%s%s", sources[last_source_file], spv_literal_string(m, in, 1));
             break;
         case SpvOpName:
             m->names[w[1]] = spv_literal_string(m, in, 2);
@@ -359,7 +393,7 @@ static void fill_tables(spv_module *m, const unsigned *text_lines)
             const char *file = strings[w[1]];
             line_loc = (vks_loc){.file = file ? file : m->path,
                                  .line = w[2],
-                                 .col = w[3] ? w[3] : 1};
+                                 .col = w[3] ? w[3] : first_column(sources[w[1]], w[2])};
             line_active = true;
             m->has_debug_lines = true;
         } else if (in->opcode == SpvOpNoLine) {

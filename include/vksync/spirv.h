@@ -11,7 +11,8 @@
  *
  * Where findings point: at the shader source line through OpLine (GLSL
  * compiled with `glslangValidator -g`; the file is the OpString, as the
- * compiler was given it).  Without OpLine: file = the .spv/.spvasm path;
+ * compiler was given it; a column of 0 becomes the line's first non-blank
+ * column in the source text OpSource embeds, else 1).  Without OpLine: file = the .spv/.spvasm path;
  * for .spvasm the line of the instruction in the assembly text, for .spv
  * line N = the N-th instruction of the module (1-based; the N-th line of
  * `spirv-dis --no-header` output when no string operand spans lines),

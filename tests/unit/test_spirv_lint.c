@@ -161,6 +161,9 @@ START_TEST(semantics_missing_storage_class_at_barrier)
     lint_run r = lint_only(SHADER("exchange_bad"), VKS_RULE_SHADER_SEMANTICS_MISSING_STORAGE_CLASS, 1);
     const vks_finding *f = nth(&r, VKS_RULE_SHADER_SEMANTICS_MISSING_STORAGE_CLASS, 0);
     assert_at(f, "tests/shaders/exchange_bad.comp", 9); /* barrier() */
+    /* glslang's OpLine has no column: the statement's first column, from
+       the source text OpSource embeds. */
+    ck_assert_uint_eq(f->loc.col, 5);
     ck_assert_ptr_nonnull(strstr(f->message, "lack UniformMemory"));
     ck_assert(has_note_at(f, VKS_NOTE_EARLIER_ACCESS, 8)); /* data[gid] = ... */
     ck_assert(has_note_at(f, VKS_NOTE_INFO, 10));          /* data[gid ^ 1u] */
@@ -197,6 +200,7 @@ START_TEST(barrier_divergent)
     lint_run r = lint_only(SHADER("barrier_divergent_bad"), VKS_RULE_SHADER_BARRIER_DIVERGENT, 1);
     const vks_finding *f = nth(&r, VKS_RULE_SHADER_BARRIER_DIVERGENT, 0);
     assert_at(f, "tests/shaders/barrier_divergent_bad.comp", 10);
+    ck_assert_uint_eq(f->loc.col, 9);
     ck_assert(has_note_at(f, VKS_NOTE_PATH, 9));
     vks_arena_free(r.arena);
 }
