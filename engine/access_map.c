@@ -76,6 +76,21 @@ size_t vks_region_intervals(const vks_program *p, const vks_region *r,
     return n;
 }
 
+bool vks_regions_overlap(const vks_program *p, const vks_region *a,
+                         const vks_region *b)
+{
+    if (a->res != b->res)
+        return false;
+    vks_interval ai[VKS_MAX_INTERVALS], bi[VKS_MAX_INTERVALS];
+    size_t an = vks_region_intervals(p, a, ai);
+    size_t bn = vks_region_intervals(p, b, bi);
+    for (size_t i = 0; i < an; i++)
+        for (size_t j = 0; j < bn; j++)
+            if (ai[i].start < bi[j].end && bi[j].start < ai[i].end)
+                return true;
+    return false;
+}
+
 /* ---- segments ---- */
 
 size_t vks_res_first_overlap(const vks_res_state *rs, uint64_t pos)
@@ -128,26 +143,72 @@ static void split_at(vks_access_map *m, vks_res_state *rs, uint64_t pos)
     insert_segment(m, rs, i + 1, right);
 }
 
-void vks_res_record_write(vks_access_map *m, vks_res_state *rs,
-                          vks_interval iv, vks_access_rec rec)
+static vks_segment empty_segment(uint64_t start, uint64_t end)
+{
+    return (vks_segment){.start = start, .end = end,
+                         .layout = VKS_LAYOUT_UNKNOWN,
+                         .layout_cmd = UINT32_MAX};
+}
+
+/* Makes [iv.start, iv.end) covered by segments (gaps get empty ones);
+   returns the index of the first. */
+static size_t cover(vks_access_map *m, vks_res_state *rs, vks_interval iv)
 {
     split_at(m, rs, iv.start);
     split_at(m, rs, iv.end);
-    size_t i = vks_res_first_overlap(rs, iv.start), j = i;
-    while (j < rs->count && rs->segs[j].start < iv.end)
-        j++;
+    size_t first = vks_res_first_overlap(rs, iv.start), i = first;
+    uint64_t pos = iv.start;
+    while (pos < iv.end) {
+        if (i < rs->count && rs->segs[i].start <= pos) {
+            pos = rs->segs[i].end;
+            i++;
+            continue;
+        }
+        uint64_t gap_end = i < rs->count && rs->segs[i].start < iv.end
+                               ? rs->segs[i].start
+                               : iv.end;
+        insert_segment(m, rs, i, empty_segment(pos, gap_end));
+        pos = gap_end;
+        i++;
+    }
+    return first;
+}
+
+void vks_res_record_write(vks_access_map *m, vks_res_state *rs,
+                          vks_interval iv, vks_access_rec rec)
+{
+    size_t i = cover(m, rs, iv), j = i;
     /* "Any available value remains available until a subsequent write to
        the same memory location occurs": the new write starts with nothing
-       ordered, available or visible, and no reads since it. */
+       ordered, available or visible, and no reads since it.  Only the
+       layout stays (a write does not change it). */
     rec.exec_after = 0;
-    vks_segment seg = {.start = iv.start, .end = iv.end, .has_write = true,
-                       .write = rec};
-    if (j > i) {
-        rs->segs[i] = seg;
-        memmove(&rs->segs[i + 1], &rs->segs[j], (rs->count - j) * sizeof *rs->segs);
-        rs->count -= j - i - 1;
-    } else {
-        insert_segment(m, rs, i, seg);
+    for (; j < rs->count && rs->segs[j].start < iv.end; j++) {
+        vks_segment *seg = &rs->segs[j];
+        vks_segment fresh = empty_segment(seg->start, seg->end);
+        fresh.has_write = true;
+        fresh.write = rec;
+        fresh.layout = seg->layout;
+        fresh.layout_cmd = seg->layout_cmd;
+        fresh.has_content = true;
+        fresh.content_cmd = rec.cmd;
+        *seg = fresh;
+    }
+    /* Neighbours inside the range now differ at most in layout: merge runs
+       with the same one, so repeated writes do not fragment the map. */
+    size_t out = i;
+    for (size_t k = i + 1; k < j; k++) {
+        vks_segment *last = &rs->segs[out];
+        if (last->end == rs->segs[k].start && last->layout == rs->segs[k].layout &&
+            last->layout_cmd == rs->segs[k].layout_cmd) {
+            last->end = rs->segs[k].end;
+            continue;
+        }
+        rs->segs[++out] = rs->segs[k];
+    }
+    if (j > i && out + 1 < j) {
+        memmove(&rs->segs[out + 1], &rs->segs[j], (rs->count - j) * sizeof *rs->segs);
+        rs->count -= j - (out + 1);
     }
 }
 
@@ -155,7 +216,8 @@ static void add_read(vks_access_map *m, vks_segment *seg, vks_access_rec rec)
 {
     /* A command reading what it writes itself (writes are recorded first):
        not a read since the write by another command. */
-    if (seg->has_write && seg->write.cmd == rec.cmd)
+    if (seg->has_write && seg->write.cmd == rec.cmd &&
+        seg->write.kind == rec.kind)
         return;
     rec.exec_after = 0;
     for (uint32_t r = 0; r < seg->read_count; r++)
@@ -172,33 +234,19 @@ static void add_read(vks_access_map *m, vks_segment *seg, vks_access_rec rec)
 void vks_res_record_read(vks_access_map *m, vks_res_state *rs,
                          vks_interval iv, vks_access_rec rec)
 {
-    split_at(m, rs, iv.start);
-    split_at(m, rs, iv.end);
-    uint64_t pos = iv.start;
-    size_t i = vks_res_first_overlap(rs, pos);
-    while (pos < iv.end) {
-        if (i < rs->count && rs->segs[i].start <= pos) {
-            add_read(m, &rs->segs[i], rec);
-            pos = rs->segs[i].end;
-            i++;
-            continue;
-        }
-        uint64_t gap_end = i < rs->count && rs->segs[i].start < iv.end
-                               ? rs->segs[i].start
-                               : iv.end;
-        insert_segment(m, rs, i, (vks_segment){.start = pos, .end = gap_end});
+    for (size_t i = cover(m, rs, iv); i < rs->count && rs->segs[i].start < iv.end; i++)
         add_read(m, &rs->segs[i], rec);
-        pos = gap_end;
-        i++;
-    }
 }
 
 /* ---- the map ---- */
 
-void vks_map_init(vks_access_map *m, const vks_program *p)
+void vks_map_init(vks_access_map *m, const vks_program *p,
+                  vks_segment_hook *hook, void *hook_ctx)
 {
     memset(m, 0, sizeof *m);
     m->program = p;
+    m->hook = hook;
+    m->hook_ctx = hook_ctx;
     m->arena = vks_arena_new();
     m->res = vks_arena_alloc(m->arena,
                              (p->resource_count ? p->resource_count : 1) * sizeof *m->res);
@@ -224,6 +272,19 @@ static const vks_scope **scratch(vks_access_map *m, size_t n)
     return m->scratch;
 }
 
+/* Whether a barrier whose first scopes are `first` can change the segment:
+   only through an access in them, or ordered or made available before them
+   (hazard.c, vks_segment_apply). */
+static bool segment_reaches(const vks_segment *seg, uint64_t first)
+{
+    uint64_t live = seg->avail_after;
+    if (seg->has_write)
+        live |= seg->write.stage | seg->write.exec_after;
+    for (uint32_t r = 0; r < seg->read_count; r++)
+        live |= seg->reads[r].stage | seg->reads[r].exec_after;
+    return (live & first) != 0;
+}
+
 static void apply_groups(vks_access_map *m, vks_res_state *rs, size_t upto)
 {
     /* A resource with no state yet has nothing for the barriers to order. */
@@ -234,7 +295,8 @@ static void apply_groups(vks_access_map *m, vks_res_state *rs, size_t upto)
         for (size_t k = 0; k < group->count; k++)
             list[k] = &m->log[group->first + k];
         for (size_t i = 0; i < rs->count; i++)
-            vks_segment_apply(&rs->segs[i], list, group->count);
+            if (group->kill || segment_reaches(&rs->segs[i], group->first_scopes))
+                vks_segment_apply(&rs->segs[i], list, group->count);
     }
     if (upto > rs->global_applied)
         rs->global_applied = upto;
@@ -245,22 +307,14 @@ void vks_map_catch_up(vks_access_map *m, vks_res_id res)
     apply_groups(m, &m->res[res], m->group_count);
 }
 
-void vks_map_begin_barriers(vks_access_map *m, uint32_t cmd)
+void vks_map_begin_barriers(vks_access_map *m)
 {
-    (void)cmd;
     m->pending_count = 0;
 }
 
-void vks_map_add_barrier(vks_access_map *m, vks_scope scope)
+void vks_map_add_barrier(vks_access_map *m, const vks_scope *scope)
 {
     VKS_PUSH(m->arena, m->pending, m->pending_count, m->pending_cap, scope);
-}
-
-static bool scope_is_global(const vks_access_map *m, const vks_scope *s)
-{
-    const vks_barrier *b = s->barrier;
-    return !b || b->kind == VKS_BARRIER_GLOBAL || b->region.res == VKS_RES_UNKNOWN ||
-           b->region.res >= m->program->resource_count;
 }
 
 static bool segment_in_scope(const vks_access_map *m, const vks_segment *seg,
@@ -272,6 +326,43 @@ static bool segment_in_scope(const vks_access_map *m, const vks_segment *seg,
         if (iv[k].start < seg->end && seg->start < iv[k].end)
             return true;
     return false;
+}
+
+/* Applies this command's scopes to one resource named by some of them. */
+static void apply_to_resource(vks_access_map *m, vks_res_id res)
+{
+    vks_res_state *rs = &m->res[res];
+    /* Split at the ends of every range of this command's barriers on this
+       resource, so each segment is either inside or outside each; a layout
+       transition also covers subresources with no state yet (it writes
+       them). */
+    for (size_t e = 0; e < m->pending_count; e++) {
+        const vks_scope *o = m->pending[e];
+        if (o->global || o->barrier->region.res != res)
+            continue;
+        vks_interval iv[VKS_MAX_INTERVALS];
+        size_t n = vks_region_intervals(m->program, &o->barrier->region, iv);
+        for (size_t i = 0; i < n; i++) {
+            if (o->transition) {
+                cover(m, rs, iv[i]);
+            } else {
+                split_at(m, rs, iv[i].start);
+                split_at(m, rs, iv[i].end);
+            }
+        }
+    }
+    const vks_scope **list = scratch(m, m->pending_count);
+    for (size_t i = 0; i < rs->count; i++) {
+        size_t n = 0;
+        for (size_t e = 0; e < m->pending_count; e++) {
+            const vks_scope *o = m->pending[e];
+            if (o->global ||
+                (o->barrier->region.res == res && segment_in_scope(m, &rs->segs[i], o)))
+                list[n++] = o;
+        }
+        m->hook(m->hook_ctx, res, &rs->segs[i], list, n);
+    }
+    rs->global_applied = m->group_count;
 }
 
 /*
@@ -286,53 +377,30 @@ void vks_map_end_barriers(vks_access_map *m)
     size_t globals = 0;
     size_t first = m->log_count;
     for (size_t k = 0; k < m->pending_count; k++)
-        if (scope_is_global(m, &m->pending[k])) {
-            VKS_PUSH(m->arena, m->log, m->log_count, m->log_cap, m->pending[k]);
+        if (m->pending[k]->global) {
+            VKS_PUSH(m->arena, m->log, m->log_count, m->log_cap, *m->pending[k]);
             globals++;
         }
     size_t before = m->group_count;
     if (globals) {
-        vks_scope_group group = {first, globals};
+        vks_scope_group group = {first, globals, 0, 0};
+        for (size_t k = first; k < m->log_count; k++) {
+            group.first_scopes |= m->log[k].first;
+            group.kill |= m->log[k].kill;
+        }
         VKS_PUSH(m->arena, m->groups, m->group_count, m->group_cap, group);
     }
     for (size_t k = 0; k < m->pending_count; k++) {
-        const vks_scope *s = &m->pending[k];
-        if (scope_is_global(m, s))
+        const vks_scope *s = m->pending[k];
+        if (s->global)
             continue;
         vks_res_id res = s->barrier->region.res;
         bool seen = false;
         for (size_t e = 0; e < k && !seen; e++)
-            seen = !scope_is_global(m, &m->pending[e]) &&
-                   m->pending[e].barrier->region.res == res;
+            seen = !m->pending[e]->global && m->pending[e]->barrier->region.res == res;
         if (seen)
             continue;
-        vks_res_state *rs = &m->res[res];
-        apply_groups(m, rs, before);
-        /* Split at the ends of every range of this command's barriers on
-           this resource, so each segment is either inside or outside each. */
-        for (size_t e = k; e < m->pending_count; e++) {
-            const vks_scope *o = &m->pending[e];
-            if (scope_is_global(m, o) || o->barrier->region.res != res)
-                continue;
-            vks_interval iv[VKS_MAX_INTERVALS];
-            size_t n = vks_region_intervals(m->program, &o->barrier->region, iv);
-            for (size_t i = 0; i < n; i++) {
-                split_at(m, rs, iv[i].start);
-                split_at(m, rs, iv[i].end);
-            }
-        }
-        const vks_scope **list = scratch(m, m->pending_count);
-        for (size_t i = 0; i < rs->count; i++) {
-            size_t n = 0;
-            for (size_t e = 0; e < m->pending_count; e++) {
-                const vks_scope *o = &m->pending[e];
-                if (scope_is_global(m, o) ||
-                    (o->barrier->region.res == res &&
-                     segment_in_scope(m, &rs->segs[i], o)))
-                    list[n++] = o;
-            }
-            vks_segment_apply(&rs->segs[i], list, n);
-        }
-        rs->global_applied = m->group_count;
+        apply_groups(m, &m->res[res], before);
+        apply_to_resource(m, res);
     }
 }

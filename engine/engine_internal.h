@@ -1,8 +1,11 @@
 /*
- * engine_internal.h - the hazard engine's own state, shared by hazard.c (the
- * walk over a command buffer, the checks, the explanations) and access_map.c
- * (per-resource interval maps and the log of global barriers).  Not part of
- * the interface between folders.
+ * engine_internal.h - the hazard engine's own state, shared by its files:
+ *   hazard.c      the walk over a command buffer, the checks;
+ *   access_map.c  per-resource interval maps, the log of global barriers;
+ *   sync_cmds.c   events, render passes, queue family ownership transfers
+ *                 turned into scopes and accesses;
+ *   explain.c     messages and notes of the findings.
+ * Not part of the interface between folders.
  */
 #ifndef VKSYNC_ENGINE_INTERNAL_H
 #define VKSYNC_ENGINE_INTERNAL_H
@@ -15,13 +18,25 @@
 #include "vksync/finding.h"
 #include "vksync/ir.h"
 
+/* What performed an access the engine remembers. */
+typedef enum {
+    VKS_REC_ACCESS,     /* an access of an action command */
+    VKS_REC_TRANSITION, /* an image layout transition (read + write) */
+    VKS_REC_LOAD_OP,    /* a render pass attachment load operation */
+    VKS_REC_STORE_OP,   /* a render pass attachment store operation */
+} vks_rec_kind;
+
 /* One access as the engine remembers it: which command, at which single
    stage, with which single access, and the stages of later commands it has
    been ordered before by execution dependency chains. */
 typedef struct {
     uint32_t cmd;
-    uint64_t stage, access;
+    uint64_t stage, access; /* transitions: 0, 0 (no stage of their own) */
     uint64_t exec_after;
+    vks_rec_kind kind;
+    uint32_t detail; /* TRANSITION: scope index in the command's scopes;
+                        LOAD_OP / STORE_OP: attachment index */
+    uint32_t scopes_before; /* scopes its command applied before it */
     /* Ordered by something assumed rather than known (an unknown mask taken
        as "everything", an unmodelled command): a pair it orders is counted
        as left unknown, never as proved. */
@@ -46,17 +61,49 @@ typedef struct {
        orders the older, which was recorded before it). */
     vks_access_rec *reads;
     uint32_t read_count, read_cap;
+    /* Images: the layout this command buffer put the subresources in
+       (VKS_LAYOUT_UNKNOWN until a transition in it), and which command. */
+    uint32_t layout, layout_cmd;
+    /* Content: written by content_cmd (and not discarded since); or
+       discarded by the transition from UNDEFINED in discard_cmd after
+       discarded_write_cmd wrote it, and nothing written since. */
+    bool has_content, discarded;
+    uint32_t content_cmd, discard_cmd, discarded_write_cmd;
 } vks_segment;
+
+typedef enum {
+    VKS_QFOT_NONE,
+    VKS_QFOT_RELEASE,
+    VKS_QFOT_ACQUIRE,
+    VKS_QFOT_UNKNOWN_SIDE, /* the command buffer's queue family is unknown */
+} vks_qfot_role;
 
 /* A barrier as the engine applies it: scopes already expanded. */
 typedef struct {
-    uint64_t first, second;             /* synchronization scopes (stages) */
+    uint64_t first, second;              /* synchronization scopes (stages) */
     uint64_t src_explicit, dst_explicit; /* stages of the access scopes */
-    uint64_t src_access, dst_access;    /* expanded access masks */
-    uint64_t kill;                      /* event channel bits to clear first */
-    const vks_barrier *barrier;         /* NULL: a synthetic full barrier */
-    bool assumed;                       /* built from an unknown or unmodelled */
+    uint64_t src_access, dst_access;     /* expanded access masks */
+    uint64_t kill;                       /* event channel bits to clear first */
+    const vks_barrier *barrier;          /* masks, region, loc (may be synthetic) */
+    bool global;                         /* applies to every resource */
+    bool transition;                     /* image layout transition old -> new */
+    uint32_t old_layout, new_layout;
+    bool exec_only_copy; /* the execution dependency of a buffer/image
+                            barrier, applied to every resource */
+    bool implicit;       /* an implicit ordering guarantee (render pass load,
+                            store, rasterization order): not a barrier the
+                            user wrote, never named in notes */
+    bool event_wait;     /* first scope is an event's set operation */
+    bool event_set;      /* second scope is an event's channel */
+    vks_qfot_role qfot;
+    uint32_t attachment; /* render pass transitions: attachment index, else UINT32_MAX */
+    bool assumed;        /* built from an unknown or unmodelled command */
 } vks_scope;
+
+/* Stage bits no Vulkan stage uses (VkPipelineStageFlagBits2 stop at bit 41):
+   "ordered before the signal of the event set on channel c" (sync_cmds.c). */
+#define VKS_EVENT_CHANNELS 8
+#define VKS_EVENT_CHANNEL_BIT(c) ((uint64_t)1 << (56 + (c)))
 
 /* Unknown masks become "everything"; each one counts in stats (may be NULL). */
 vks_scope vks_scope_from_barrier(const vks_barrier *b, vks_stats *stats);
@@ -66,6 +113,7 @@ void vks_segment_apply(vks_segment *seg, const vks_scope *const *scopes,
                        size_t count);
 bool vks_segment_visible(const vks_segment *seg, uint64_t stage,
                          uint64_t access);
+bool vks_in_first_sync_scope(const vks_access_rec *a, const vks_scope *s);
 
 /* ---- address spaces (access_map.c) ---- */
 
@@ -81,6 +129,8 @@ typedef struct {
    a range of layers of one mip is one interval. */
 size_t vks_region_intervals(const vks_program *p, const vks_region *r,
                             vks_interval out[VKS_MAX_INTERVALS]);
+bool vks_regions_overlap(const vks_program *p, const vks_region *a,
+                         const vks_region *b);
 
 typedef struct {
     vks_segment *segs; /* sorted, disjoint; gaps have no state */
@@ -90,7 +140,15 @@ typedef struct {
 
 typedef struct {
     size_t first, count; /* into log */
+    uint64_t first_scopes; /* union of the first scopes: what can be affected */
+    uint64_t kill;         /* union of the event channels cleared */
 } vks_scope_group;
+
+/* Applies the barriers of one command to one segment of a resource that a
+   buffer or image barrier of the command names (hazard.c: layout
+   transitions are checked there). */
+typedef void vks_segment_hook(void *ctx, vks_res_id res, vks_segment *seg,
+                              const vks_scope *const *scopes, size_t count);
 
 typedef struct {
     const vks_program *program;
@@ -102,21 +160,25 @@ typedef struct {
     vks_scope_group *groups;
     size_t group_count, group_cap;
     /* The barriers of the command being applied. */
-    vks_scope *pending;
+    const vks_scope **pending;
     size_t pending_count, pending_cap;
     const vks_scope **scratch;
     size_t scratch_cap;
+    vks_segment_hook *hook;
+    void *hook_ctx;
 } vks_access_map;
 
-void vks_map_init(vks_access_map *m, const vks_program *p);
+void vks_map_init(vks_access_map *m, const vks_program *p,
+                  vks_segment_hook *hook, void *hook_ctx);
 void vks_map_free(vks_access_map *m);
 vks_res_state *vks_map_resource(vks_access_map *m, vks_res_id res);
 /* Applies the global barriers logged since the resource was last touched. */
 void vks_map_catch_up(vks_access_map *m, vks_res_id res);
 
-/* The barriers of one command: begin, add each, end applies them all. */
-void vks_map_begin_barriers(vks_access_map *m, uint32_t cmd);
-void vks_map_add_barrier(vks_access_map *m, vks_scope scope);
+/* The barriers of one command: begin, add each (the scope must stay valid
+   until end), end applies them all. */
+void vks_map_begin_barriers(vks_access_map *m);
+void vks_map_add_barrier(vks_access_map *m, const vks_scope *scope);
 void vks_map_end_barriers(vks_access_map *m);
 
 /* Index of the first segment whose end is after pos. */
@@ -125,5 +187,95 @@ void vks_res_record_write(vks_access_map *m, vks_res_state *rs,
                           vks_interval iv, vks_access_rec rec);
 void vks_res_record_read(vks_access_map *m, vks_res_state *rs,
                          vks_interval iv, vks_access_rec rec);
+
+/* ---- the walk over one command buffer (hazard.c) ---- */
+
+/* A conflict found for one access: the most recent earlier access that is
+   not ordered before it. */
+typedef struct {
+    vks_rule rule; /* VKS_RULE_COUNT: none */
+    vks_access_rec earlier;
+    bool earlier_is_write;
+} vks_conflict;
+
+/* The later side of a finding: an access of a command, or a layout
+   transition of a barrier (rec.kind says which). */
+typedef struct {
+    uint32_t cmd;
+    vks_access_rec rec;
+    vks_region region;
+    vks_loc loc;
+} vks_later;
+
+typedef struct {
+    uint32_t set_cmd;  /* UINT32_MAX: not set in this command buffer */
+    uint32_t channel;
+    bool lost;         /* its channel was reused: waits are unknown */
+    uint64_t src_stages;
+} vks_event_state;
+
+typedef struct {
+    const vks_program *program;
+    uint32_t cb_index;
+    const vks_cmdbuf *cb;
+    vks_findings *out;
+    vks_stats *stats;
+    vks_access_map map;
+    /* Per command: the scopes it applied (for the explanations). */
+    vks_scope **scopes;
+    size_t *scope_count;
+    /* The command whose barriers are being applied, its transition
+       conflicts (one per scope) and layout mismatches found. */
+    uint32_t barrier_cmd;
+    vks_conflict *transition_conflicts;
+    vks_later *transition_later;
+    bool *mismatch_reported;
+    /* Events (sync_cmds.c). */
+    vks_event_state *events;
+    uint32_t channel_event[VKS_EVENT_CHANNELS];
+    uint32_t next_channel;
+    /* The render pass instance being recorded (sync_cmds.c). */
+    const vks_cmd *render_pass;
+    uint32_t render_pass_cmd, subpass;
+} vks_walker;
+
+/* Applies scopes[0..count) as the barriers of command `cmd` (they are kept
+   for the explanations).  Reports layout transition hazards and mismatches. */
+void vks_walk_scopes(vks_walker *w, uint32_t cmd, vks_scope *scopes,
+                     size_t count);
+/* Checks and records accesses of command `cmd` (all checked first). */
+void vks_walk_accesses(vks_walker *w, uint32_t cmd, const vks_access *accesses,
+                       const vks_rec_kind *kinds, const uint32_t *details,
+                       size_t count);
+/* A scope for barrier b of a command; buffer/image barriers also get their
+   execution dependency as a global scope (returned count: 1 or 2). */
+size_t vks_scopes_for_barrier(vks_walker *w, const vks_barrier *b,
+                              vks_scope out[2]);
+
+/* sync_cmds.c */
+void vks_walk_set_event(vks_walker *w, uint32_t cmd);
+void vks_walk_reset_event(vks_walker *w, uint32_t cmd);
+void vks_walk_wait_events(vks_walker *w, uint32_t cmd);
+void vks_walk_begin_render_pass(vks_walker *w, uint32_t cmd);
+void vks_walk_next_subpass(vks_walker *w, uint32_t cmd);
+void vks_walk_end_render_pass(vks_walker *w, uint32_t cmd);
+/* After an action command inside a render pass: rasterization order. */
+void vks_walk_draw_done(vks_walker *w, uint32_t cmd);
+vks_qfot_role vks_qfot_role_of(const vks_walker *w, const vks_barrier *b);
+void vks_check_qfot(const vks_program *p, vks_findings *out, vks_stats *stats);
+
+/* explain.c */
+/* Adds the path steps of cb (from *next) taken before command `upto` ran,
+   in execution order; *next is where the next call continues. */
+void vks_note_path_steps(const vks_cmdbuf *cb, vks_findings *out, vks_finding *f,
+                         size_t *next, uint32_t upto);
+void vks_report_conflict(vks_walker *w, const vks_later *later,
+                         const vks_conflict *c);
+void vks_report_layout_mismatch(vks_walker *w, const vks_later *later,
+                                const vks_segment *seg, uint32_t expected);
+void vks_report_layout_discard(vks_walker *w, const vks_later *later,
+                               const vks_segment *seg);
+/* "vkCmdFillBuffer", "the layout transition of vkCmdPipelineBarrier2", ... */
+const char *vks_describe_rec(const vks_walker *w, const vks_access_rec *rec);
 
 #endif

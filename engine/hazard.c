@@ -3,14 +3,15 @@
  * command IR (include/vksync/engine.h).
  *
  * The rules are those of spec/synchronization.txt, "Execution and Memory
- * Dependencies", "Pipeline Stages" and "Access Types".  The literal reading of
+ * Dependencies", "Pipeline Stages", "Access Types" and "Image Layout
+ * Transitions".  The literal reading of
  * spec/execution-dependencies-formal.txt compares every pair of commands
  * ("Some sequences of n commands will still result in O(n^2) edges, so these
  * rules should not be implemented literally").  Like the validation layer's
  * synchronization validation (syncval), this engine instead walks each
  * command buffer once and keeps, per resource, an interval map over the
- * resource's address space (engine/access_map.c).  Each segment remembers the
- * last write and the reads since it, together with what the barriers recorded
+ * resource's address space (access_map.c).  Each segment remembers the last
+ * write and the reads since it, together with what the barriers recorded
  * since then have guaranteed about them:
  *
  *   exec_after   the stages of later commands that the access happens-before
@@ -35,14 +36,13 @@
  * B1{COPY:TRANSFER_WRITE -> COPY:0} then B2{COPY:0 -> FRAGMENT:SHADER_READ}
  * is accepted here.
  *
- * Explanations (which barrier failed, and why) are computed only when a
- * hazard is reported, by replaying the commands between the two accesses for
- * that one resource, so the common path stays linear.
+ * Each command buffer is checked on its own, from a state where nothing is
+ * known (layouts included): what happens between command buffers and
+ * queues is the submission analysis' job.  Explanations (explain.c) are
+ * computed only when a hazard is reported.
  */
 #include "vksync/engine.h"
 
-#include <inttypes.h>
-#include <stdio.h>
 #include <string.h>
 #include <vulkan/vulkan_core.h>
 
@@ -83,26 +83,84 @@ vks_scope vks_scope_from_barrier(const vks_barrier *b, vks_stats *stats)
         .src_access = vks_expand_access(known_or(b->src_access, every_access, stats)),
         .dst_access = vks_expand_access(known_or(b->dst_access, every_access, stats)),
         .barrier = b,
+        .global = b->kind == VKS_BARRIER_GLOBAL || b->region.res == VKS_RES_UNKNOWN,
+        .old_layout = b->old_layout,
+        .new_layout = b->new_layout,
+        .attachment = UINT32_MAX,
         .assumed = assumed,
     };
+    /* "Image subresources can be transitioned from one layout to another as
+       part of a memory dependency": old != new.  An unknown layout is no
+       transition (nothing to check), but the layout afterwards is unknown. */
+    s.transition = b->kind == VKS_BARRIER_IMAGE && !s.global &&
+                   b->old_layout != VKS_LAYOUT_UNKNOWN &&
+                   b->new_layout != VKS_LAYOUT_UNKNOWN &&
+                   b->old_layout != b->new_layout;
     return s;
 }
 
 vks_scope vks_scope_everything(void)
 {
-    vks_barrier all = vks_global_barrier(VKS_MASK(every_stage),
-                                         VKS_MASK(every_access),
-                                         VKS_MASK(every_stage),
-                                         VKS_MASK(every_access), (vks_loc){0});
+    static const vks_barrier all = {
+        .kind = VKS_BARRIER_GLOBAL,
+        .src_stages = {VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, true},
+        .src_access = {VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT, true},
+        .dst_stages = {VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, true},
+        .dst_access = {VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT, true},
+        .region = {.res = VKS_RES_UNKNOWN},
+        .old_layout = VKS_LAYOUT_UNKNOWN,
+        .new_layout = VKS_LAYOUT_UNKNOWN,
+        .src_queue_family = VKS_QUEUE_FAMILY_IGNORED,
+        .dst_queue_family = VKS_QUEUE_FAMILY_IGNORED,
+        .src_subpass = VKS_SUBPASS_EXTERNAL,
+        .dst_subpass = VKS_SUBPASS_EXTERNAL,
+    };
     vks_scope s = vks_scope_from_barrier(&all, NULL);
-    s.barrier = NULL;
+    s.implicit = true;
     s.assumed = true;
     return s;
 }
 
+size_t vks_scopes_for_barrier(vks_walker *w, const vks_barrier *b,
+                              vks_scope out[2])
+{
+    vks_scope s = vks_scope_from_barrier(b, w->stats);
+    if (!s.global && b->region.res >= w->program->resource_count)
+        s.global = true;
+    if (!s.global && !b->region.range_known)
+        w->stats->unknown_questions++;
+    s.qfot = vks_qfot_role_of(w, b);
+    if (s.qfot == VKS_QFOT_RELEASE) {
+        /* "dstAccessMask is ignored for such a barrier, such that no
+           visibility operation is executed ... dstStageMask is also
+           ignored" (Queue Family Ownership Transfer). */
+        s.second = s.dst_explicit = s.dst_access = 0;
+    } else if (s.qfot == VKS_QFOT_ACQUIRE) {
+        /* "As the first synchronization scope for an acquire operation is
+           empty there is no happens-before dependency"; the transition was
+           executed by the release. */
+        s.first = s.src_explicit = s.src_access = 0;
+        s.transition = false;
+    }
+    out[0] = s;
+    if (s.global)
+        return 1;
+    /* A buffer or image barrier limits the access scopes ("a memory
+       dependency formed from a buffer memory barrier is scoped to access via
+       the specified buffer range"), not the synchronization scopes: its
+       execution dependency orders every resource. */
+    vks_scope exec = s;
+    exec.global = true;
+    exec.src_explicit = exec.dst_explicit = exec.src_access = exec.dst_access = 0;
+    exec.transition = false;
+    exec.exec_only_copy = true;
+    out[1] = exec;
+    return 2;
+}
+
 /* ---- applying barriers to one segment ---- */
 
-static bool in_first_sync_scope(const vks_access_rec *a, const vks_scope *s)
+bool vks_in_first_sync_scope(const vks_access_rec *a, const vks_scope *s)
 {
     /* Directly (its stage is in the first scope), or through an execution
        dependency chain: "a chain exists if the intersection of Scope2nd in
@@ -144,6 +202,18 @@ bool vks_segment_visible(const vks_segment *seg, uint64_t stage,
     return false;
 }
 
+/* Whether some scope of the command makes the segment's write available. */
+static bool made_available(const vks_access_rec *write,
+                           const vks_scope *const *scopes, size_t count)
+{
+    for (size_t i = 0; i < count; i++)
+        if (vks_in_first_sync_scope(write, scopes[i]) &&
+            (write->stage & scopes[i]->src_explicit) &&
+            (write->access & scopes[i]->src_access))
+            return true;
+    return false;
+}
+
 /*
  * Applies the barriers of one command to a segment.
  *
@@ -177,30 +247,25 @@ void vks_segment_apply(vks_segment *seg, const vks_scope *const *scopes,
     if (seg->has_write) {
         const vks_access_rec before = seg->write;
         const uint64_t avail_before = seg->avail_after;
+        /* Availability: the write is in the first synchronization scope
+           and its (stage, access) in the first access scope. */
+        bool available_now = made_available(&before, scopes, count);
         uint64_t exec_add = 0, avail_add = 0;
-        bool made_available = false;
         for (size_t i = 0; i < count; i++) {
             const vks_scope *s = scopes[i];
-            bool in_first = in_first_sync_scope(&before, s);
+            bool in_first = vks_in_first_sync_scope(&before, s);
             if (in_first)
                 exec_add |= s->second;
             if (in_first && s->assumed)
                 seg->write.assumed = true;
-            /* Availability: the write is in the first synchronization scope
-               and its (stage, access) in the first access scope. */
             if (in_first && (before.stage & s->src_explicit) &&
-                (before.access & s->src_access)) {
-                made_available = true;
+                (before.access & s->src_access))
                 avail_add |= s->second;
-            }
-        }
-        for (size_t i = 0; i < count; i++) {
-            const vks_scope *s = scopes[i];
             /* Visibility: the barrier happens-after an availability
                operation covering the write ("Available memory writes,
                including those from ScopedMemOps1, are made visible to
                ScopedMemOps2"). */
-            if (made_available || (avail_before & s->first)) {
+            if (available_now || (avail_before & s->first)) {
                 avail_add |= s->second;
                 if (s->assumed)
                     seg->write.assumed = true;
@@ -215,7 +280,7 @@ void vks_segment_apply(vks_segment *seg, const vks_scope *const *scopes,
         const vks_access_rec before = *read;
         uint64_t add = 0;
         for (size_t i = 0; i < count; i++)
-            if (in_first_sync_scope(&before, scopes[i])) {
+            if (vks_in_first_sync_scope(&before, scopes[i])) {
                 add |= scopes[i]->second;
                 read->assumed |= scopes[i]->assumed;
             }
@@ -223,35 +288,12 @@ void vks_segment_apply(vks_segment *seg, const vks_scope *const *scopes,
     }
 }
 
-/* ---- the walk over one command buffer ---- */
+/* ---- checks ---- */
 
-typedef struct {
-    const vks_program *program;
-    const vks_cmdbuf *cb;
-    vks_findings *out;
-    vks_stats *stats;
-    vks_access_map map;
-    /* Per command: its barriers as scopes (computed once, reused by the
-       explanations), NULL for commands without barriers. */
-    vks_scope **scopes;
-} walker;
-
-/* At most this many SYNC notes per finding (GitHub shows 10 locations per
-   result); the rest are counted in one last note. */
-enum { MAX_SYNC_NOTES = 8 };
-
-/* A conflict found for one access: the most recent earlier access that is
-   not ordered before it. */
-typedef struct {
-    vks_rule rule;
-    vks_access_rec earlier;
-    bool earlier_is_write;
-} conflict;
-
-static void consider(conflict *best, vks_rule rule, const vks_access_rec *earlier,
-                     bool is_write)
+static void consider(vks_conflict *best, vks_rule rule,
+                     const vks_access_rec *earlier, bool is_write)
 {
-    if (best->rule != VKS_RULE_COUNT && best->earlier.cmd >= earlier->cmd)
+    if (best->rule != VKS_RULE_COUNT && best->earlier.cmd > earlier->cmd)
         return;
     best->rule = rule;
     best->earlier = *earlier;
@@ -259,7 +301,7 @@ static void consider(conflict *best, vks_rule rule, const vks_access_rec *earlie
 }
 
 /* An ordered pair is proved only when nothing assumed ordered it. */
-static void count_ordered(walker *w, const vks_access_rec *earlier)
+static void count_ordered(vks_walker *w, const vks_access_rec *earlier)
 {
     if (earlier->assumed)
         w->stats->unknown_questions++;
@@ -267,13 +309,20 @@ static void count_ordered(walker *w, const vks_access_rec *earlier)
         w->stats->pairs_proved_ordered++;
 }
 
+/* Accesses by the same command in the same role (a copy's source and
+   destination) are not a hazard between commands. */
+static bool same_operation(const vks_access_rec *a, const vks_access_rec *b)
+{
+    return a->cmd == b->cmd && a->kind == b->kind;
+}
+
 /* The access must be ordered after the last write by an execution
    dependency and the write made visible to it (a memory dependency). */
-static void check_against_write(walker *w, const vks_segment *seg, uint32_t cmd,
-                                const vks_access *acc, vks_rule rule,
-                                conflict *best)
+static void check_against_write(vks_walker *w, const vks_segment *seg,
+                                const vks_access_rec *acc, vks_rule rule,
+                                vks_conflict *best)
 {
-    if (!seg->has_write || seg->write.cmd == cmd)
+    if (!seg->has_write || same_operation(&seg->write, acc))
         return;
     if ((seg->write.exec_after & acc->stage) &&
         vks_segment_visible(seg, acc->stage, acc->access))
@@ -282,15 +331,14 @@ static void check_against_write(walker *w, const vks_segment *seg, uint32_t cmd,
         consider(best, rule, &seg->write, true);
 }
 
-/* Checks one access of command `cmd` against one segment (the rules of
-   "Execution and Memory Dependencies": write-after-read needs an execution
-   dependency, read-after-write and write-after-write a memory dependency). */
-static void check_segment(walker *w, const vks_segment *seg, uint32_t cmd,
-                          const vks_access *acc, conflict *best)
+/* Checks one access against one segment (the rules of "Execution and
+   Memory Dependencies": write-after-read needs an execution dependency,
+   read-after-write and write-after-write a memory dependency). */
+static void check_segment(vks_walker *w, const vks_segment *seg,
+                          const vks_access_rec *acc, vks_conflict *best)
 {
-    bool is_write = vks_access_is_write(acc->access);
-    if (!is_write) {
-        check_against_write(w, seg, cmd, acc, VKS_RULE_HAZARD_RAW, best);
+    if (!vks_access_is_write(acc->access)) {
+        check_against_write(w, seg, acc, VKS_RULE_HAZARD_RAW, best);
         return;
     }
     /* One finding per access, against the most recent conflicting access: a
@@ -299,6 +347,8 @@ static void check_segment(walker *w, const vks_segment *seg, uint32_t cmd,
        The reads were themselves checked against that write. */
     if (seg->read_count) {
         for (uint32_t r = 0; r < seg->read_count; r++) {
+            if (same_operation(&seg->reads[r], acc))
+                continue;
             if (seg->reads[r].exec_after & acc->stage)
                 count_ordered(w, &seg->reads[r]);
             else
@@ -306,10 +356,10 @@ static void check_segment(walker *w, const vks_segment *seg, uint32_t cmd,
         }
         return;
     }
-    check_against_write(w, seg, cmd, acc, VKS_RULE_HAZARD_WAW, best);
+    check_against_write(w, seg, acc, VKS_RULE_HAZARD_WAW, best);
 }
 
-static bool access_checkable(walker *w, const vks_access *acc)
+static bool access_checkable(vks_walker *w, const vks_access *acc)
 {
     if (!acc->known || acc->region.res == VKS_RES_UNKNOWN ||
         acc->region.res >= w->program->resource_count ||
@@ -320,24 +370,44 @@ static bool access_checkable(walker *w, const vks_access *acc)
     return true;
 }
 
-static conflict check_access(walker *w, uint32_t cmd, const vks_access *acc)
+/* What one access found in the segments it overlaps. */
+typedef struct {
+    vks_conflict conflict;
+    const vks_segment *layout_mismatch; /* a segment in another layout */
+    const vks_segment *discarded;       /* a segment whose content was discarded */
+} access_findings;
+
+static access_findings check_access(vks_walker *w, const vks_access *acc,
+                                    const vks_access_rec *rec)
 {
-    conflict best = {.rule = VKS_RULE_COUNT};
+    access_findings found = {.conflict.rule = VKS_RULE_COUNT};
     vks_interval iv[VKS_MAX_INTERVALS];
     size_t n = vks_region_intervals(w->program, &acc->region, iv);
     vks_res_state *rs = vks_map_resource(&w->map, acc->region.res);
+    bool reads = !vks_access_is_write(acc->access);
     for (size_t k = 0; k < n; k++) {
         size_t i = vks_res_first_overlap(rs, iv[k].start);
-        for (; i < rs->count && rs->segs[i].start < iv[k].end; i++)
-            check_segment(w, &rs->segs[i], cmd, acc, &best);
+        for (; i < rs->count && rs->segs[i].start < iv[k].end; i++) {
+            const vks_segment *seg = &rs->segs[i];
+            check_segment(w, seg, rec, &found.conflict);
+            /* The layout the command uses must be the current one. */
+            if (acc->layout != VKS_LAYOUT_UNKNOWN &&
+                seg->layout != VKS_LAYOUT_UNKNOWN && seg->layout != acc->layout &&
+                !found.layout_mismatch)
+                found.layout_mismatch = seg;
+            /* "If the old layout is VK_IMAGE_LAYOUT_UNDEFINED, the contents
+               of that range may be discarded": reading them is reading
+               undefined values. */
+            if (reads && seg->discarded && !found.discarded)
+                found.discarded = seg;
+        }
     }
-    return best;
+    return found;
 }
 
-static void update_access(walker *w, uint32_t cmd, const vks_access *acc)
+static void record_access(vks_walker *w, const vks_access *acc,
+                          vks_access_rec rec)
 {
-    vks_access_rec rec = {.cmd = cmd, .stage = acc->stage,
-                          .access = acc->access};
     vks_interval iv[VKS_MAX_INTERVALS];
     size_t n = vks_region_intervals(w->program, &acc->region, iv);
     vks_res_state *rs = vks_map_resource(&w->map, acc->region.res);
@@ -349,82 +419,272 @@ static void update_access(walker *w, uint32_t cmd, const vks_access *acc)
     }
 }
 
-static void report(walker *w, uint32_t later_cmd, const vks_access *acc,
-                   const conflict *c);
-
-static void walk_action(walker *w, uint32_t index)
+void vks_walk_accesses(vks_walker *w, uint32_t cmd, const vks_access *accesses,
+                       const vks_rec_kind *kinds, const uint32_t *details,
+                       size_t count)
 {
-    const vks_cmd *cmd = &w->cb->cmds[index];
-    bool checkable[cmd->access_count ? cmd->access_count : 1];
+    bool checkable[count ? count : 1];
+    vks_access_rec recs[count ? count : 1];
     /* Every access of the command is checked against the state before the
        command: its own accesses (a copy's source and destination) are not a
        hazard between commands. */
-    for (size_t a = 0; a < cmd->access_count; a++) {
-        const vks_access *acc = &cmd->accesses[a];
+    for (size_t a = 0; a < count; a++) {
+        const vks_access *acc = &accesses[a];
+        recs[a] = (vks_access_rec){.cmd = cmd, .stage = acc->stage,
+                                   .access = acc->access,
+                                   .kind = kinds ? kinds[a] : VKS_REC_ACCESS,
+                                   .detail = details ? details[a] : 0,
+                                   .scopes_before = (uint32_t)w->scope_count[cmd]};
         checkable[a] = access_checkable(w, acc);
         if (!checkable[a])
             continue;
         vks_map_catch_up(&w->map, acc->region.res);
-        conflict c = check_access(w, index, acc);
-        if (c.rule != VKS_RULE_COUNT)
-            report(w, index, acc, &c);
+        access_findings found = check_access(w, acc, &recs[a]);
+        vks_later later = {.cmd = cmd, .rec = recs[a], .region = acc->region,
+                           .loc = w->cb->cmds[cmd].loc};
+        if (found.conflict.rule != VKS_RULE_COUNT)
+            vks_report_conflict(w, &later, &found.conflict);
+        if (found.layout_mismatch)
+            vks_report_layout_mismatch(w, &later, found.layout_mismatch,
+                                       acc->layout);
+        if (found.discarded)
+            vks_report_layout_discard(w, &later, found.discarded);
     }
     /* Writes first: a read by the same command of what it writes itself is
-       not recorded as a read since the write (vks_res_record_read). */
+       not recorded as a read since the write (access_map.c, add_read). */
     for (int pass = 0; pass < 2; pass++)
-        for (size_t a = 0; a < cmd->access_count; a++)
-            if (checkable[a] &&
-                vks_access_is_write(cmd->accesses[a].access) == (pass == 0))
-                update_access(w, index, &cmd->accesses[a]);
+        for (size_t a = 0; a < count; a++)
+            if (checkable[a] && vks_access_is_write(accesses[a].access) == (pass == 0))
+                record_access(w, &accesses[a], recs[a]);
 }
 
-static void walk_barriers(walker *w, uint32_t index)
+/* ---- barriers: layout transitions ---- */
+
+static size_t scope_index(const vks_walker *w, const vks_scope *s)
+{
+    return (size_t)(s - w->scopes[w->barrier_cmd]);
+}
+
+/*
+ * A layout transition is a read and a write of the subresources: "it
+ * happens-after the availability operations in the memory dependency, and
+ * happens-before the visibility operations ... applications must ensure that
+ * all memory writes have been made available before a layout transition is
+ * executed" (Image Layout Transitions).  Checked against the state before
+ * the command, like an access of a later command.
+ */
+static void check_transition(vks_walker *w, const vks_segment *pre,
+                             const vks_scope *t, const vks_scope *const *scopes,
+                             size_t count)
+{
+    vks_conflict *best = &w->transition_conflicts[scope_index(w, t)];
+    if (pre->read_count) {
+        for (uint32_t r = 0; r < pre->read_count; r++) {
+            if (vks_in_first_sync_scope(&pre->reads[r], t))
+                count_ordered(w, &pre->reads[r]);
+            else
+                consider(best, VKS_RULE_HAZARD_WAR, &pre->reads[r], false);
+        }
+        return;
+    }
+    if (!pre->has_write || pre->write.cmd == w->barrier_cmd)
+        return;
+    /* "Layout transitions that are performed via image memory barriers
+       execute in their entirety in submission order, relative to other
+       image layout transitions", and their writes are made available. */
+    bool ordered = pre->write.kind == VKS_REC_TRANSITION ||
+                   (vks_in_first_sync_scope(&pre->write, t) &&
+                    (made_available(&pre->write, scopes, count) ||
+                     (pre->avail_after & t->first)));
+    if (ordered)
+        count_ordered(w, &pre->write);
+    else
+        consider(best, VKS_RULE_HAZARD_WAW, &pre->write, true);
+}
+
+static bool is_image_scope(const vks_scope *s)
+{
+    return !s->global && s->barrier->kind == VKS_BARRIER_IMAGE;
+}
+
+/* The segment hook of the access map: a command's barriers applied to one
+   segment of a resource some buffer or image barrier of it names. */
+static void apply_with_transitions(void *ctx, vks_res_id res, vks_segment *seg,
+                                   const vks_scope *const *scopes, size_t count)
+{
+    vks_walker *w = ctx;
+    const vks_segment pre = *seg;
+    const vks_scope *last_transition = NULL;
+    for (size_t i = 0; i < count; i++) {
+        const vks_scope *s = scopes[i];
+        if (!is_image_scope(s))
+            continue;
+        size_t k = scope_index(w, s);
+        /* "The old layout must either be VK_IMAGE_LAYOUT_UNDEFINED, or match
+           the current layout of the image subresource range." */
+        if (s->old_layout != VKS_LAYOUT_UNKNOWN &&
+            s->old_layout != VK_IMAGE_LAYOUT_UNDEFINED &&
+            pre.layout != VKS_LAYOUT_UNKNOWN && s->old_layout != pre.layout &&
+            !w->mismatch_reported[k]) {
+            w->mismatch_reported[k] = true;
+            vks_report_layout_mismatch(w, &w->transition_later[k], &pre,
+                                       s->old_layout);
+        }
+        if (s->transition) {
+            check_transition(w, &pre, s, scopes, count);
+            last_transition = s;
+        }
+    }
+    vks_segment_apply(seg, scopes, count);
+    for (size_t i = 0; i < count; i++) {
+        const vks_scope *s = scopes[i];
+        if (is_image_scope(s) && !s->transition &&
+            (s->old_layout != s->new_layout || s->new_layout == VKS_LAYOUT_UNKNOWN)) {
+            seg->layout = s->new_layout;
+            seg->layout_cmd = w->barrier_cmd;
+        }
+    }
+    if (!last_transition)
+        return;
+    /* The transition is the segment's new write.  It happens-before the
+       second scope of its barrier, its writes "are automatically made
+       available", and the command's visibility operations come after it. */
+    const vks_scope *t = last_transition;
+    vks_segment after = *seg;
+    after.has_write = true;
+    after.write = (vks_access_rec){.cmd = w->barrier_cmd, .exec_after = t->second,
+                                   .kind = VKS_REC_TRANSITION,
+                                   .detail = (uint32_t)scope_index(w, t),
+                                   .scopes_before = (uint32_t)w->scope_count[w->barrier_cmd]};
+    after.avail_after = t->second;
+    after.vis_count = 0;
+    after.read_count = 0;
+    for (size_t i = 0; i < count; i++)
+        add_visible(&after, scopes[i]->dst_explicit, scopes[i]->dst_access);
+    after.layout = t->new_layout;
+    after.layout_cmd = w->barrier_cmd;
+    if (t->old_layout == VK_IMAGE_LAYOUT_UNDEFINED && pre.has_content) {
+        after.discarded = true;
+        after.discard_cmd = w->barrier_cmd;
+        after.discarded_write_cmd = pre.content_cmd;
+        after.has_content = false;
+    }
+    (void)res;
+    *seg = after;
+}
+
+void vks_walk_scopes(vks_walker *w, uint32_t cmd, vks_scope *scopes,
+                     size_t count)
+{
+    /* Keep every scope a command applied, for the explanations: a render
+       pass instance applies several batches at one command. */
+    size_t old = w->scope_count[cmd];
+    vks_scope *all = vks_arena_alloc(w->map.arena, (old + count + 1) * sizeof *all);
+    if (old)
+        memcpy(all, w->scopes[cmd], old * sizeof *all);
+    memcpy(all + old, scopes, count * sizeof *all);
+    w->scopes[cmd] = all;
+    w->scope_count[cmd] = old + count;
+
+    size_t total = old + count;
+    w->barrier_cmd = cmd;
+    w->transition_conflicts = vks_arena_alloc(w->map.arena,
+                                              (total + 1) * sizeof *w->transition_conflicts);
+    w->transition_later = vks_arena_alloc(w->map.arena,
+                                          (total + 1) * sizeof *w->transition_later);
+    w->mismatch_reported = vks_arena_alloc(w->map.arena,
+                                           (total + 1) * sizeof *w->mismatch_reported);
+    for (size_t k = 0; k < total; k++) {
+        const vks_scope *s = &all[k];
+        w->transition_conflicts[k].rule = VKS_RULE_COUNT;
+        w->transition_later[k] = (vks_later){
+            .cmd = cmd,
+            .rec = {.cmd = cmd, .kind = VKS_REC_TRANSITION, .detail = (uint32_t)k},
+            .region = s->barrier->region,
+            .loc = s->barrier->loc.file ? s->barrier->loc : w->cb->cmds[cmd].loc};
+    }
+    vks_map_begin_barriers(&w->map);
+    for (size_t k = old; k < total; k++)
+        vks_map_add_barrier(&w->map, &all[k]);
+    vks_map_end_barriers(&w->map);
+    for (size_t k = old; k < total; k++)
+        if (w->transition_conflicts[k].rule != VKS_RULE_COUNT)
+            vks_report_conflict(w, &w->transition_later[k],
+                                &w->transition_conflicts[k]);
+}
+
+/* ---- the walk over one command buffer ---- */
+
+static void walk_barrier_cmd(vks_walker *w, uint32_t index)
 {
     const vks_cmd *cmd = &w->cb->cmds[index];
-    vks_scope *scopes = vks_arena_alloc(w->map.arena, (cmd->barrier_count + 1) *
+    vks_scope *scopes = vks_arena_alloc(w->map.arena, (2 * cmd->barrier_count + 1) *
                                                           sizeof *scopes);
-    w->scopes[index] = scopes;
-    vks_map_begin_barriers(&w->map, index);
-    for (size_t b = 0; b < cmd->barrier_count; b++) {
-        scopes[b] = vks_scope_from_barrier(&cmd->barriers[b], w->stats);
-        vks_map_add_barrier(&w->map, scopes[b]);
-    }
-    vks_map_end_barriers(&w->map);
+    size_t n = 0;
+    for (size_t b = 0; b < cmd->barrier_count; b++)
+        n += vks_scopes_for_barrier(w, &cmd->barriers[b], &scopes[n]);
+    vks_walk_scopes(w, index, scopes, n);
 }
 
 /* A command the engine does not model may synchronize anything: taking it
    as a full barrier is the direction that cannot produce a finding. */
-static void walk_unmodelled(walker *w, uint32_t index)
+static void walk_unmodelled(vks_walker *w, uint32_t index)
 {
     w->stats->unknown_questions++;
-    vks_map_begin_barriers(&w->map, index);
-    vks_map_add_barrier(&w->map, vks_scope_everything());
-    vks_map_end_barriers(&w->map);
+    vks_scope all = vks_scope_everything();
+    vks_walk_scopes(w, index, &all, 1);
 }
 
-static void check_cmdbuf(const vks_program *program, const vks_cmdbuf *cb,
+static void walk_action(vks_walker *w, uint32_t index)
+{
+    const vks_cmd *cmd = &w->cb->cmds[index];
+    vks_walk_accesses(w, index, cmd->accesses, NULL, NULL, cmd->access_count);
+    if (w->render_pass)
+        vks_walk_draw_done(w, index);
+}
+
+static void check_cmdbuf(const vks_program *program, uint32_t cb_index,
                          vks_findings *out, vks_stats *stats)
 {
-    walker w = {.program = program, .cb = cb, .out = out, .stats = stats};
-    vks_map_init(&w.map, program);
-    w.scopes = vks_arena_alloc(w.map.arena,
-                               (cb->cmd_count + 1) * sizeof *w.scopes);
+    const vks_cmdbuf *cb = &program->cmdbufs[cb_index];
+    vks_walker w = {.program = program, .cb_index = cb_index, .cb = cb,
+                    .out = out, .stats = stats};
+    vks_map_init(&w.map, program, apply_with_transitions, &w);
+    w.scopes = vks_arena_alloc(w.map.arena, (cb->cmd_count + 1) * sizeof *w.scopes);
+    w.scope_count = vks_arena_alloc(w.map.arena,
+                                    (cb->cmd_count + 1) * sizeof *w.scope_count);
+    w.events = vks_arena_alloc(w.map.arena,
+                               (program->event_count + 1) * sizeof *w.events);
+    for (size_t e = 0; e < program->event_count; e++)
+        w.events[e].set_cmd = UINT32_MAX;
+    for (int c = 0; c < VKS_EVENT_CHANNELS; c++)
+        w.channel_event[c] = UINT32_MAX;
     for (uint32_t i = 0; i < cb->cmd_count; i++) {
-        const vks_cmd *cmd = &cb->cmds[i];
-        switch (cmd->kind) {
+        switch (cb->cmds[i].kind) {
         case VKS_CMD_ACTION:
             walk_action(&w, i);
             break;
         case VKS_CMD_BARRIER:
-        case VKS_CMD_WAIT_EVENTS:
-            walk_barriers(&w, i);
+            walk_barrier_cmd(&w, i);
             break;
         case VKS_CMD_SET_EVENT:
+            vks_walk_set_event(&w, i);
+            break;
         case VKS_CMD_RESET_EVENT:
+            vks_walk_reset_event(&w, i);
+            break;
+        case VKS_CMD_WAIT_EVENTS:
+            vks_walk_wait_events(&w, i);
             break;
         case VKS_CMD_BEGIN_RENDER_PASS:
+            vks_walk_begin_render_pass(&w, i);
+            break;
         case VKS_CMD_NEXT_SUBPASS:
+            vks_walk_next_subpass(&w, i);
+            break;
         case VKS_CMD_END_RENDER_PASS:
+            vks_walk_end_render_pass(&w, i);
+            break;
         case VKS_CMD_EXECUTE_COMMANDS:
         case VKS_CMD_UNKNOWN:
             walk_unmodelled(&w, i);
@@ -473,7 +733,7 @@ void vks_check_program(const vks_program *program, vks_findings *out,
         if (program->cmdbufs[c].in_queue_stream)
             continue; /* checked in its queue's stream */
         size_t before = out->count;
-        check_cmdbuf(program, &program->cmdbufs[c], out, stats);
+        check_cmdbuf(program, (uint32_t)c, out, stats);
         size_t kept = before;
         for (size_t i = before; i < out->count; i++) {
             bool repeated = false;
@@ -484,223 +744,5 @@ void vks_check_program(const vks_program *program, vks_findings *out,
         }
         out->count = kept;
     }
-}
-
-/* ---- explanations (only when a hazard is reported) ---- */
-
-static const char *res_name(const walker *w, vks_res_id res)
-{
-    return w->program->resources[res].name;
-}
-
-static bool scope_touches(const walker *w, const vks_barrier *b,
-                          const vks_access *later)
-{
-    if (b->kind == VKS_BARRIER_GLOBAL || b->region.res == VKS_RES_UNKNOWN)
-        return true;
-    if (b->region.res != later->region.res)
-        return false;
-    if (!b->region.range_known)
-        return true;
-    vks_interval bi[VKS_MAX_INTERVALS], ai[VKS_MAX_INTERVALS];
-    size_t bn = vks_region_intervals(w->program, &b->region, bi);
-    size_t an = vks_region_intervals(w->program, &later->region, ai);
-    for (size_t i = 0; i < bn; i++)
-        for (size_t j = 0; j < an; j++)
-            if (bi[i].start < ai[j].end && ai[j].start < bi[i].end)
-                return true;
-    return false;
-}
-
-/* Appends "; " + text to a reason list. */
-static void add_reason(char *buf, size_t size, const char *text)
-{
-    size_t used = strlen(buf);
-    snprintf(buf + used, size - used, "%s%s", used ? "; " : "", text);
-}
-
-/*
- * Why one barrier failed to order `earlier` (whose state before the barrier
- * command is `seg`) before the later access.  Each reason names the mask and
- * the missing bit, in the words of "Pipeline Stages" and "Execution and
- * Memory Dependencies".
- */
-static void explain_scope(const vks_scope *s, const vks_segment *seg,
-                          const conflict *c, const vks_access *later,
-                          char *out, size_t size)
-{
-    const vks_barrier *b = s->barrier;
-    const vks_access_rec *e = &c->earlier;
-    char mask[512], text[1024];
-    const char *what = c->earlier_is_write ? "write" : "read";
-    const char *later_what = vks_access_is_write(later->access) ? "write" : "read";
-    bool memory = c->earlier_is_write;
-    out[0] = '\0';
-
-    bool in_first = in_first_sync_scope(e, s);
-    if (!in_first) {
-        vks_stage_mask_str(b->src_stages.bits, mask, sizeof mask);
-        snprintf(text, sizeof text,
-                 "srcStageMask (%s) does not include %s, the stage of the %s%s",
-                 mask, vks_stage_name(e->stage), what,
-                 e->exec_after ? ", and no earlier barrier chains to it" : "");
-        add_reason(out, size, text);
-    } else if (memory && !(seg->avail_after & s->first)) {
-        if (!(e->stage & s->src_explicit)) {
-            vks_stage_mask_str(b->src_stages.bits, mask, sizeof mask);
-            snprintf(text, sizeof text,
-                     "srcStageMask (%s) does not name %s explicitly: the write "
-                     "is outside the first access scope and is not made "
-                     "available (memory dependency missing)",
-                     mask, vks_stage_name(e->stage));
-            add_reason(out, size, text);
-        } else if (!(e->access & s->src_access)) {
-            vks_access_mask_str(b->src_access.bits, mask, sizeof mask);
-            snprintf(text, sizeof text,
-                     "this barrier's srcAccessMask (%s) lacks %s: the write is "
-                     "not made available (memory dependency missing)",
-                     mask, vks_access_name(e->access));
-            add_reason(out, size, text);
-        }
-    }
-    if (!(later->stage & s->second)) {
-        vks_stage_mask_str(b->dst_stages.bits, mask, sizeof mask);
-        snprintf(text, sizeof text,
-                 "dstStageMask (%s) does not include %s, the stage of the %s",
-                 mask, vks_stage_name(later->stage), later_what);
-        add_reason(out, size, text);
-    } else if (memory && !(later->stage & s->dst_explicit)) {
-        vks_stage_mask_str(b->dst_stages.bits, mask, sizeof mask);
-        snprintf(text, sizeof text,
-                 "dstStageMask (%s) does not name %s explicitly: the %s is "
-                 "outside the second access scope and the write is not made "
-                 "visible to it", mask, vks_stage_name(later->stage), later_what);
-        add_reason(out, size, text);
-    } else if (memory && !(later->access & s->dst_access)) {
-        vks_access_mask_str(b->dst_access.bits, mask, sizeof mask);
-        snprintf(text, sizeof text,
-                 "dstAccessMask (%s) lacks %s: the write is not made visible "
-                 "to the %s", mask, vks_access_name(later->access), later_what);
-        add_reason(out, size, text);
-    }
-    if (!out[0])
-        snprintf(out, size, "this barrier does not complete the dependency "
-                            "chain from the %s to the %s", what, later_what);
-}
-
-static vks_loc barrier_loc(const vks_barrier *b, const vks_cmd *cmd)
-{
-    return b->loc.file ? b->loc : cmd->loc;
-}
-
-/*
- * Replays the commands strictly between the two accesses for the earlier
- * access alone, and adds one SYNC note per barrier that covers the resource,
- * saying why it did not order the pair.  Returns the number of such barriers;
- * *any_barrier tells whether there was any synchronization command at all.
- */
-static size_t explain_between(walker *w, vks_finding *f, const conflict *c,
-                              uint32_t later_cmd, const vks_access *later,
-                              bool *any_barrier)
-{
-    vks_segment seg = {0};
-    vks_access_rec earlier = c->earlier;
-    earlier.exec_after = 0;
-    if (c->earlier_is_write) {
-        seg.has_write = true;
-        seg.write = earlier;
-    } else {
-        seg.reads = &earlier;
-        seg.read_count = 1;
-    }
-    size_t notes = 0;
-    *any_barrier = false;
-    for (uint32_t i = c->earlier.cmd + 1; i < later_cmd; i++) {
-        const vks_cmd *cmd = &w->cb->cmds[i];
-        if (!w->scopes[i])
-            continue;
-        *any_barrier = true;
-        const vks_scope *touching[cmd->barrier_count ? cmd->barrier_count : 1];
-        size_t n = 0;
-        for (size_t b = 0; b < cmd->barrier_count; b++)
-            if (scope_touches(w, &cmd->barriers[b], later))
-                touching[n++] = &w->scopes[i][b];
-        /* Each touching barrier is judged on the state before its command;
-           then the command is applied. */
-        conflict at = *c;
-        at.earlier = c->earlier_is_write ? seg.write : seg.reads[0];
-        for (size_t k = 0; k < n; k++, notes++) {
-            if (notes >= MAX_SYNC_NOTES)
-                continue;
-            char why[2048];
-            explain_scope(touching[k], &seg, &at, later, why, sizeof why);
-            vks_finding_note(w->out, f, VKS_NOTE_SYNC,
-                             barrier_loc(touching[k]->barrier, cmd),
-                             vks_arena_printf(w->out->arena, "%s: %s",
-                                              cmd->name, why));
-        }
-        vks_segment_apply(&seg, touching, n);
-    }
-    if (notes > MAX_SYNC_NOTES)
-        vks_finding_note(w->out, f, VKS_NOTE_INFO, w->cb->cmds[later_cmd].loc,
-                         vks_arena_printf(w->out->arena,
-                                          "%zu more barriers between them do "
-                                          "not order the accesses either",
-                                          notes - MAX_SYNC_NOTES));
-    return notes;
-}
-
-static void report(walker *w, uint32_t later_cmd, const vks_access *acc,
-                   const conflict *c)
-{
-    const vks_cmd *later = &w->cb->cmds[later_cmd];
-    const vks_cmd *earlier = &w->cb->cmds[c->earlier.cmd];
-    const char *name = res_name(w, acc->region.res);
-    const char *hazard = vks_rule_get(c->rule)->syncval_hazard;
-    const char *verb = vks_access_is_write(acc->access) ? "writes" : "reads";
-    const char *earlier_verb = c->earlier_is_write ? "writes" : "reads";
-    char *message;
-
-    if (c->rule == VKS_RULE_HAZARD_WAR)
-        message = vks_arena_printf(
-            w->out->arena,
-            "%s writes '%s' (%s:%s) before the read by %s (%s:%s) is ordered "
-            "before it by an execution dependency",
-            later->name, name, vks_stage_name(acc->stage),
-            vks_access_name(acc->access), earlier->name,
-            vks_stage_name(c->earlier.stage), vks_access_name(c->earlier.access));
-    else
-        message = vks_arena_printf(
-            w->out->arena,
-            "%s %s '%s' (%s:%s) before the write by %s (%s:%s) is made "
-            "visible to it",
-            later->name, verb, name, vks_stage_name(acc->stage),
-            vks_access_name(acc->access), earlier->name,
-            vks_stage_name(c->earlier.stage), vks_access_name(c->earlier.access));
-
-    vks_finding *f = vks_finding_add(w->out, c->rule, hazard, later->loc, "");
-    /* The path's branch decisions in execution order around the earlier
-       access; decisions taken after the later access do not matter. */
-    size_t p = 0;
-    for (; p < w->cb->path_step_count && w->cb->path_step_cmd[p] <= c->earlier.cmd; p++)
-        vks_finding_note(w->out, f, VKS_NOTE_PATH, w->cb->path_steps[p],
-                         w->cb->path_step_text[p]);
-    vks_finding_note(w->out, f, VKS_NOTE_EARLIER_ACCESS, earlier->loc,
-                     vks_arena_printf(w->out->arena, "%s %s '%s' here (%s:%s)",
-                                      earlier->name, earlier_verb, name,
-                                      vks_stage_name(c->earlier.stage),
-                                      vks_access_name(c->earlier.access)));
-    for (; p < w->cb->path_step_count && w->cb->path_step_cmd[p] <= later_cmd; p++)
-        vks_finding_note(w->out, f, VKS_NOTE_PATH, w->cb->path_steps[p],
-                         w->cb->path_step_text[p]);
-    bool any_barrier;
-    size_t sync_notes = explain_between(w, f, c, later_cmd, acc, &any_barrier);
-    if (!any_barrier)
-        message = vks_arena_printf(w->out->arena, "%s, with no barrier between them",
-                                   message);
-    else if (!sync_notes)
-        message = vks_arena_printf(w->out->arena,
-                                   "%s, and no barrier between them covers '%s'",
-                                   message, name);
-    f->message = message;
+    vks_check_qfot(program, out, stats);
 }
