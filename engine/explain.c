@@ -366,22 +366,54 @@ static size_t explain_between(vks_walker *w, vks_finding *f, const vks_conflict 
     return notes;
 }
 
+/* "'img' (mip 1)", "'img' (mips 0-3, layer 2)": which subresources of an
+   image, when not all; buffers: just the name. */
+static const char *quoted_name(const vks_walker *w, const vks_region *r)
+{
+    const char *name = res_name(w, r->res);
+    vks_arena *arena = w->out->arena;
+    if (r->res >= w->program->resource_count ||
+        w->program->resources[r->res].kind != VKS_RES_IMAGE || !r->range_known)
+        return vks_arena_printf(arena, "'%s'", name);
+    char mips[64] = "", layers[64] = "";
+    if (r->mip_count == 1)
+        snprintf(mips, sizeof mips, "mip %u", r->base_mip);
+    else if (r->base_mip != 0 || r->mip_count != VKS_REMAINING)
+        snprintf(mips, sizeof mips, "mips %u-%s", r->base_mip,
+                 r->mip_count == VKS_REMAINING
+                     ? "end"
+                     : vks_arena_printf(arena, "%u", r->base_mip + r->mip_count - 1));
+    if (r->layer_count == 1 && w->program->resources[r->res].array_layers != 1)
+        snprintf(layers, sizeof layers, "layer %u", r->base_layer);
+    else if (r->base_layer != 0 || (r->layer_count != VKS_REMAINING &&
+                                    r->layer_count != w->program->resources[r->res].array_layers))
+        snprintf(layers, sizeof layers, "layers %u-%s", r->base_layer,
+                 r->layer_count == VKS_REMAINING
+                     ? "end"
+                     : vks_arena_printf(arena, "%u", r->base_layer + r->layer_count - 1));
+    if (!mips[0] && !layers[0])
+        return vks_arena_printf(arena, "'%s'", name);
+    return vks_arena_printf(arena, "'%s' (%s%s%s)", name, mips,
+                            mips[0] && layers[0] ? ", " : "", layers);
+}
+
 void vks_report_conflict(vks_walker *w, const vks_later *later,
                          const vks_conflict *c)
 {
     const char *name = res_name(w, later->region.res);
+    const char *subject = quoted_name(w, &later->region);
     const char *later_desc = vks_describe_rec(w, &later->rec);
     const char *earlier_desc = vks_describe_rec(w, &c->earlier);
     const char *earlier_sa = stage_access(w, &c->earlier);
     bool transition = later->rec.kind == VKS_REC_TRANSITION;
     const char *what;
     if (transition)
-        what = vks_arena_printf(w->out->arena, "%s rewrites '%s'", later_desc, name);
+        what = vks_arena_printf(w->out->arena, "%s rewrites %s", later_desc, subject);
     else
-        what = vks_arena_printf(w->out->arena, "%s %s '%s'%s", later_desc,
+        what = vks_arena_printf(w->out->arena, "%s %s %s%s", later_desc,
                                 vks_access_is_write(later->rec.access) ? "writes"
                                                                        : "reads",
-                                name, stage_access(w, &later->rec));
+                                subject, stage_access(w, &later->rec));
     char *message;
     if (c->rule == VKS_RULE_HAZARD_WAR)
         message = vks_arena_printf(w->out->arena,
