@@ -1021,7 +1021,7 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
 
 static bool stopped(fe_ctx *cx)
 {
-    return cx->path_dead || cx->path_exited || cx->pending_goto ||
+    return cx->out_of_steps || cx->path_dead || cx->path_exited || cx->pending_goto ||
            (cx->ret && cx->ret->returned) ||
            (cx->loop && (cx->loop->broke || cx->loop->continued));
 }
@@ -1416,6 +1416,10 @@ void fe_exec(fe_ctx *cx, CXCursor c)
 {
     if (stopped(cx))
         return;
+    if (++cx->steps > FE_MAX_STEPS_PER_FUNCTION) {
+        cx->out_of_steps = true;
+        return;
+    }
     enum CXCursorKind kind = clang_getCursorKind(c);
     switch (kind) {
     case CXCursor_CompoundStmt:

@@ -410,6 +410,8 @@ static void analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
     size_t function_first = p->cmdbuf_count;
     unsigned feasible = 0, runs = 0;
     cx->forced_count = 0;
+    cx->steps = 0;
+    cx->out_of_steps = false;
     for (;;) {
         cx->decision_count = 0;
         cx->fact_count = 0;
@@ -432,6 +434,16 @@ static void analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
         for (fe_recording *r = cx->recordings; r; r = r->next)
             fe_attach_path_steps(cx, r); /* never ended */
         runs++;
+        if (cx->out_of_steps) {
+            /* The path was cut short: what it recorded is not checked. */
+            p->cmdbuf_count = run_first;
+            fe_incomplete(cx, fn, vks_arena_printf(
+                cx->arena, "analysing `%s` took more than %d statements over "
+                "its paths; the rest of its paths are not analysed",
+                cx->root_function, FE_MAX_STEPS_PER_FUNCTION));
+            cx->recordings = NULL;
+            break;
+        }
         if (cx->path_dead) {
             p->cmdbuf_count = run_first;
         } else if (cx->path_exited) {

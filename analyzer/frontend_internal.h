@@ -125,6 +125,8 @@ enum { FE_FUNCTION_BUCKETS = 256 };
 /* The shader link's state (analyzer/pipeline_link.c). */
 typedef struct fe_link fe_link;
 
+enum { FE_MAX_STEPS_PER_FUNCTION = 300000 };
+
 typedef struct fe_ctx {
     vks_arena *arena;
     vks_program *program;
@@ -159,6 +161,11 @@ typedef struct fe_ctx {
     size_t seq;                 /* counts commands recorded on this path */
     size_t step_count, step_cap;
     bool path_dead;             /* an infeasible decision: stop this path */
+    /* Statements executed for the current root function, over all its
+       paths; past FE_MAX_STEPS_PER_FUNCTION the function is abandoned
+       (vksync-incomplete), so time and memory stay bounded on any input. */
+    size_t steps;
+    bool out_of_steps;
     bool path_exited;           /* the program ends on this path (exit()) */
     bool pending_goto;          /* a `goto` is unwinding to its label */
     CXCursor goto_target, goto_from;
