@@ -445,10 +445,17 @@ void vks_walk_draw_done(vks_walker *w, uint32_t index)
         return;
     vks_scope *scopes = scope_array(w, rp);
     size_t n = 0;
+    /* Input attachment reads are not in it: rasterization order covers
+       attachment reads and writes in the fixed-function stages, while an
+       input attachment is read by the fragment shader, which needs a
+       subpass dependency (or a by-region self-dependency) to see an
+       earlier write - and the ordering must not carry over to the reads of
+       a later subpass. */
     for (size_t a = 0; a < rp->attachment_count; a++)
         scopes[n++] = implicit_scope(w, &rp->attachments[a], fragment_stages,
                                      attachment_access, fragment_stages,
-                                     attachment_access);
+                                     attachment_access &
+                                         ~VK_ACCESS_2_INPUT_ATTACHMENT_READ_BIT);
     vks_walk_scopes(w, index, scopes, n);
 }
 
