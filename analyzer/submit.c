@@ -163,36 +163,36 @@ static uint64_t count_of(const fe_val *v, uint64_t limit)
     return fe_known_int(v, &n) && n <= limit ? n : UINT64_MAX;
 }
 
-/* vkQueueSubmit(queue, submitCount, pSubmits, fence) with VkSubmitInfo. */
-static void submit1(fe_ctx *cx, CXCursor call, fe_val **args, fe_stream *s)
+/*
+ * Where VkSubmitInfo and VkSubmitInfo2 keep the same things: the wait stage
+ * masks (an array of masks, or an array of VkSemaphoreSubmitInfo with a
+ * stageMask member) and the command buffers (an array of handles, or of
+ * VkCommandBufferSubmitInfo with a commandBuffer member).
+ */
+typedef struct {
+    const char *wait_count, *waits, *wait_member;  /* member NULL: the element */
+    const char *cb_count, *cbs, *cb_member;
+} batch_layout;
+
+static const batch_layout submit_info = {
+    "waitSemaphoreCount", "pWaitDstStageMask", NULL,
+    "commandBufferCount", "pCommandBuffers", NULL};
+static const batch_layout submit_info2 = {
+    "waitSemaphoreInfoCount", "pWaitSemaphoreInfos", "stageMask",
+    "commandBufferInfoCount", "pCommandBufferInfos", "commandBuffer"};
+
+static const fe_val *element(fe_ctx *cx, fe_val *array, uint64_t i,
+                             const char *member)
 {
-    uint64_t batches = count_of(args[1], 64);
-    if (batches == UINT64_MAX) {
-        append_command_buffer(cx, s, call, NULL);
-        return;
-    }
-    for (uint64_t i = 0; i < batches; i++) {
-        fe_val *info = fe_deref(cx, args[2], (int64_t)i);
-        uint64_t waits = count_of(fe_peek(cx, info, "waitSemaphoreCount"), 64);
-        fe_val *masks = (fe_val *)fe_peek(cx, info, "pWaitDstStageMask");
-        for (uint64_t w = 0; w < waits && waits != UINT64_MAX; w++)
-            append_semaphore_wait(cx, s, call,
-                                  fe_mask(fe_deref(cx, masks, (int64_t)w)));
-        if (waits == UINT64_MAX)
-            append_semaphore_wait(cx, s, call, VKS_MASK_UNKNOWN);
-        uint64_t cbs = count_of(fe_peek(cx, info, "commandBufferCount"), 64);
-        fe_val *handles = (fe_val *)fe_peek(cx, info, "pCommandBuffers");
-        if (cbs == UINT64_MAX) {
-            append_command_buffer(cx, s, call, NULL);
-            continue;
-        }
-        for (uint64_t j = 0; j < cbs; j++)
-            append_command_buffer(cx, s, call, fe_deref(cx, handles, (int64_t)j));
-    }
+    fe_val *e = fe_deref(cx, array, (int64_t)i);
+    return member ? fe_peek(cx, e, member) : e;
 }
 
-/* vkQueueSubmit2(queue, submitCount, pSubmits, fence) with VkSubmitInfo2. */
-static void submit2(fe_ctx *cx, CXCursor call, fe_val **args, fe_stream *s)
+/* vkQueueSubmit / vkQueueSubmit2(queue, submitCount, pSubmits, fence): each
+   batch's semaphore waits, then its command buffers, in order.  A count the
+   evaluator cannot tell becomes an unknown wait or command buffer. */
+static void submit(fe_ctx *cx, CXCursor call, fe_val **args, fe_stream *s,
+                   const batch_layout *layout)
 {
     uint64_t batches = count_of(args[1], 64);
     if (batches == UINT64_MAX) {
@@ -201,24 +201,20 @@ static void submit2(fe_ctx *cx, CXCursor call, fe_val **args, fe_stream *s)
     }
     for (uint64_t i = 0; i < batches; i++) {
         fe_val *info = fe_deref(cx, args[2], (int64_t)i);
-        uint64_t waits = count_of(fe_peek(cx, info, "waitSemaphoreInfoCount"), 64);
-        fe_val *wait_infos = (fe_val *)fe_peek(cx, info, "pWaitSemaphoreInfos");
-        for (uint64_t w = 0; w < waits && waits != UINT64_MAX; w++)
-            append_semaphore_wait(
-                cx, s, call,
-                fe_mask(fe_peek(cx, fe_deref(cx, wait_infos, (int64_t)w), "stageMask")));
+        uint64_t waits = count_of(fe_peek(cx, info, layout->wait_count), 64);
+        fe_val *wait_array = (fe_val *)fe_peek(cx, info, layout->waits);
         if (waits == UINT64_MAX)
             append_semaphore_wait(cx, s, call, VKS_MASK_UNKNOWN);
-        uint64_t cbs = count_of(fe_peek(cx, info, "commandBufferInfoCount"), 64);
-        fe_val *cb_infos = (fe_val *)fe_peek(cx, info, "pCommandBufferInfos");
-        if (cbs == UINT64_MAX) {
+        for (uint64_t w = 0; waits != UINT64_MAX && w < waits; w++)
+            append_semaphore_wait(
+                cx, s, call, fe_mask(element(cx, wait_array, w, layout->wait_member)));
+        uint64_t cbs = count_of(fe_peek(cx, info, layout->cb_count), 64);
+        fe_val *cb_array = (fe_val *)fe_peek(cx, info, layout->cbs);
+        if (cbs == UINT64_MAX)
             append_command_buffer(cx, s, call, NULL);
-            continue;
-        }
-        for (uint64_t j = 0; j < cbs; j++)
-            append_command_buffer(
-                cx, s, call,
-                fe_peek(cx, fe_deref(cx, cb_infos, (int64_t)j), "commandBuffer"));
+        for (uint64_t j = 0; cbs != UINT64_MAX && j < cbs; j++)
+            append_command_buffer(cx, s, call,
+                                  element(cx, cb_array, j, layout->cb_member));
     }
 }
 
@@ -246,12 +242,12 @@ bool fe_queue_call(fe_ctx *cx, const char *name, CXCursor call, fe_val **args,
                    unsigned argc)
 {
     if ((strcmp(name, "vkQueueSubmit") == 0 && argc >= 4)) {
-        submit1(cx, call, args, stream_for(cx, args[0], call));
+        submit(cx, call, args, stream_for(cx, args[0], call), &submit_info);
         return true;
     }
     if ((strcmp(name, "vkQueueSubmit2") == 0 || strcmp(name, "vkQueueSubmit2KHR") == 0) &&
         argc >= 4) {
-        submit2(cx, call, args, stream_for(cx, args[0], call));
+        submit(cx, call, args, stream_for(cx, args[0], call), &submit_info2);
         return true;
     }
     if (strcmp(name, "vkQueueWaitIdle") == 0 && argc >= 1) {
