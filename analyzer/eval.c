@@ -529,7 +529,13 @@ fe_val *fe_lvalue(fe_ctx *cx, CXCursor expr)
    the resource "ctx->b"). */
 static void store(fe_ctx *cx, fe_val *dst, const fe_val *src, CXCursor lhs)
 {
-    const char *kept_in = dst->member_key;
+    /* A struct member keeps its own key (where the handle is kept); any
+       other variable takes the key of what it was assigned from, so
+       `cmd = r->draw_cmd;` after `cmd = r->upload_cmd;` is draw_cmd's
+       command buffer, with its pool's queue family (objects.c). */
+    const char *kept_in = clang_getCursorKind(fe_strip(lhs)) == CXCursor_MemberRefExpr
+                              ? dst->member_key
+                              : NULL;
     fe_assign(cx, dst, src);
     if (kept_in) {
         dst->member_key = kept_in;

@@ -322,6 +322,8 @@ vks_res_id fe_resource(fe_ctx *cx, const fe_val *handle, vks_res_kind kind,
                 buffer->loc);
         id = buffer ? buffer->res : vks_add_buffer(cx->program, name, VKS_WHOLE, seen_at);
     }
+    if (id != VKS_RES_UNKNOWN && handle->member_key && !cx->program->resources[id].kept_in)
+        cx->program->resources[id].kept_in = handle->member_key;
     fe_resource_entry *r = vks_arena_alloc(cx->arena, sizeof *r);
     r->ident = handle->ident;
     r->id = id;

@@ -540,9 +540,28 @@ typedef struct {
     vks_qfot_role role;
 } transfer_half;
 
-static bool same_region(const vks_region *a, const vks_region *b)
+/*
+ * The same resource: the same IR resource, or, for halves recorded by two
+ * different functions (each analysed on its own, so each has its own
+ * resource for what a pointer parameter points to), a handle read from the
+ * same struct member: `release(r)` and `acquire(r)` both naming
+ * `r->vertices`.  Two different structs of one type would be taken for one
+ * here; that only ever pairs halves (silence), never reports.
+ */
+static bool same_resource(const vks_program *p, const transfer_half *h,
+                          const transfer_half *other)
 {
-    return a->res == b->res && a->range_known && b->range_known &&
+    vks_res_id a = h->b->region.res, b = other->b->region.res;
+    if (a == b)
+        return true;
+    const char *ka = p->resources[a].kept_in, *kb = p->resources[b].kept_in;
+    return ka && kb && strcmp(ka, kb) == 0 && h->cb->function && other->cb->function &&
+           strcmp(h->cb->function, other->cb->function) != 0;
+}
+
+static bool same_range(const vks_region *a, const vks_region *b)
+{
+    return a->range_known && b->range_known &&
            a->offset == b->offset && a->size == b->size &&
            a->aspect_mask == b->aspect_mask && a->base_mip == b->base_mip &&
            a->mip_count == b->mip_count && a->base_layer == b->base_layer &&
@@ -554,11 +573,13 @@ static bool same_region(const vks_region *a, const vks_region *b)
    that of a previous release operation", same families, and "the values of
    oldLayout and newLayout in the release operation's memory barrier must be
    equal to values of oldLayout and newLayout in the acquire operation's". */
-static bool halves_match(const transfer_half *h, const transfer_half *other)
+static bool halves_match(const vks_program *p, const transfer_half *h,
+                         const transfer_half *other)
 {
-    if (h == other || h->b->src_queue_family != other->b->src_queue_family ||
+    if (h == other || !same_resource(p, h, other) ||
+        h->b->src_queue_family != other->b->src_queue_family ||
         h->b->dst_queue_family != other->b->dst_queue_family ||
-        !same_region(&h->b->region, &other->b->region))
+        !same_range(&h->b->region, &other->b->region))
         return false;
     if (h->b->kind == VKS_BARRIER_IMAGE &&
         (h->b->old_layout != other->b->old_layout ||
@@ -600,7 +621,7 @@ void vks_check_qfot(const vks_program *p, vks_findings *out, vks_stats *stats)
         const transfer_half *h = &halves[i];
         bool matched = false;
         for (size_t j = 0; j < count && !matched; j++)
-            matched = halves_match(h, &halves[j]);
+            matched = halves_match(p, h, &halves[j]);
         if (matched) {
             stats->pairs_proved_ordered++;
             continue;

@@ -57,6 +57,10 @@ typedef struct {
     /* images: shape when known (VkImageCreateInfo), else 0 */
     uint32_t mip_levels, array_layers;
     uint32_t initial_layout; /* VkImageLayout; VKS_LAYOUT_UNKNOWN if not seen */
+    /* The struct member the handle was read from ("Renderer.vertices"), or
+       NULL: how a resource seen through `r->vertices` in two functions that
+       are analysed separately is recognised as the same one (QFOT pairs). */
+    const char *kept_in;
 } vks_resource;
 
 #define VKS_LAYOUT_UNKNOWN UINT32_MAX
