@@ -25,7 +25,13 @@
  * depend on whether the file happens to have a finding.
  *
  * A finding is suppressed when its primary location - the later access -
- * is covered; its notes do not matter.  Each file is read once (keyed by
+ * is covered, or any call site on its call chain (vks_loc.caller: the
+ * helper calls, and the vkCmdExecuteCommands of a secondary command buffer,
+ * that led to it).  clang-tidy looks at the diagnostic's own line only, but
+ * its diagnostics have no call chain; ours do, and a NOLINT where a helper
+ * is called says "not here" for what that call records, which is what a
+ * user of a helper expects (a NOLINT inside the helper still covers every
+ * caller).  Notes and related locations do not matter.  Each file is read once (keyed by
  * its real path, so "./a.c" and "a.c" are one file).
  */
 #define _XOPEN_SOURCE 700 /* realpath */
@@ -233,18 +239,18 @@ static const nolint_file *nolint_file_of(nolint_cache *cache, const char *path,
     return &cache->files[cache->file_count - 1];
 }
 
-static bool nolint_covers(const nolint_file *file, const vks_finding *f)
+/* Whether FILE's directives cover rule ID at LOC (one frame). */
+static bool nolint_covers(const nolint_file *file, const vks_loc *loc, const char *id)
 {
-    if (!file || f->loc.line == 0)
+    if (!file || loc->line == 0)
         return false;
-    const char *id = vks_rule_get(f->rule)->id;
     for (size_t i = 0; i < file->directive_count; i++) {
         const nolint_directive *d = &file->directives[i];
         unsigned covered = d->pos.line + (d->kind == NOLINT_NEXTLINE);
-        if (covered == f->loc.line && globs_match(d->globs, id))
+        if (covered == loc->line && globs_match(d->globs, id))
             return true;
     }
-    text_pos at = {f->loc.line, f->loc.col ? f->loc.col : 1};
+    text_pos at = {loc->line, loc->col ? loc->col : 1};
     for (size_t i = 0; i < file->block_count; i++) {
         const nolint_block *b = &file->blocks[i];
         if (pos_before(b->begin, at) && pos_before(at, b->end) &&
@@ -264,12 +270,18 @@ size_t vks_suppress_nolint(vks_findings *findings, const char *const *files,
        suppressible, so the loop stops at the findings that came before. */
     size_t original = findings->count;
     for (size_t i = 0; i < original; i++)
-        nolint_file_of(&cache, findings->items[i].loc.file, findings);
+        for (const vks_loc *at = &findings->items[i].loc; at; at = at->caller)
+            nolint_file_of(&cache, at->file, findings);
     size_t suppressed = 0;
     for (size_t i = 0; i < original; i++) {
         vks_finding *f = &findings->items[i];
-        if (f->rule == VKS_RULE_VKSYNC_NOLINT_UNMATCHED ||
-            !nolint_covers(nolint_file_of(&cache, f->loc.file, findings), f))
+        if (f->rule == VKS_RULE_VKSYNC_NOLINT_UNMATCHED)
+            continue;
+        const char *id = vks_rule_get(f->rule)->id;
+        bool covered = false;
+        for (const vks_loc *at = &f->loc; at && !covered; at = at->caller)
+            covered = nolint_covers(nolint_file_of(&cache, at->file, findings), at, id);
+        if (!covered)
             continue;
         suppressed += vks_report_shows(f, options);
         f->suppressed = true;

@@ -230,6 +230,47 @@ START_TEST(an_unmatched_comment_is_found_without_findings)
 }
 END_TEST
 
+/* A finding inside a helper carries the helper's call site(s) as its call
+   chain: a NOLINT at any frame covers it, with that frame's globs. */
+START_TEST(nolint_at_a_call_site_covers_the_helper)
+{
+    write_source("void helper(void) {\n"
+                 "    vkCmdDispatch();\n"
+                 "}\n"
+                 "helper(); // NOLINT(hazard-read-after-write)\n"
+                 "// NOLINTNEXTLINE\n"
+                 "outer();\n"
+                 "helper();\n");
+    vks_loc *direct_site = vks_arena_alloc(arena, sizeof *direct_site);
+    *direct_site = (vks_loc){.file = path, .line = 4, .col = 1};
+    vks_loc *outer_site = vks_arena_alloc(arena, sizeof *outer_site);
+    *outer_site = (vks_loc){.file = path, .line = 6, .col = 1};
+    vks_loc *inner_site = vks_arena_alloc(arena, sizeof *inner_site);
+    *inner_site = (vks_loc){.file = path, .line = 7, .col = 1, .caller = outer_site};
+    vks_loc *plain_site = vks_arena_alloc(arena, sizeof *plain_site);
+    *plain_site = (vks_loc){.file = path, .line = 7, .col = 1};
+
+    vks_loc in_helper = {.file = path, .line = 2, .col = 5};
+    in_helper.caller = direct_site;
+    vks_finding_add(&findings, VKS_RULE_HAZARD_RAW, NULL, in_helper, "m");
+    size_t raw_via_direct = findings.count - 1;
+    vks_finding_add(&findings, VKS_RULE_HAZARD_WAW, NULL, in_helper, "m");
+    size_t waw_via_direct = findings.count - 1;
+    in_helper.caller = inner_site; /* helper() at 7, from outer() at 6 */
+    vks_finding_add(&findings, VKS_RULE_HAZARD_WAW, NULL, in_helper, "m");
+    size_t via_outer = findings.count - 1;
+    in_helper.caller = plain_site; /* helper() at 7, no NOLINT anywhere */
+    vks_finding_add(&findings, VKS_RULE_HAZARD_RAW, NULL, in_helper, "m");
+    size_t uncovered = findings.count - 1;
+
+    ck_assert_uint_eq(suppress(), 2);
+    ck_assert(suppressed(raw_via_direct));
+    ck_assert(!suppressed(waw_via_direct)); /* the glob names RAW only */
+    ck_assert(suppressed(via_outer));
+    ck_assert(!suppressed(uncovered));
+}
+END_TEST
+
 START_TEST(count_leaves_out_rules_checks_disable)
 {
     write_source("a(); // NOLINT\n");
@@ -257,6 +298,7 @@ static Suite *suppress_suite(void)
     tcase_add_test(t, unmatched_end_and_mismatched_globs);
     tcase_add_test(t, an_unmatched_comment_is_found_without_findings);
     tcase_add_test(t, count_leaves_out_rules_checks_disable);
+    tcase_add_test(t, nolint_at_a_call_site_covers_the_helper);
     suite_add_tcase(s, t);
     return s;
 }
