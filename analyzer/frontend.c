@@ -174,11 +174,6 @@ static bool compdb_arguments(vks_frontend *fe, const char *path, arg_list *args)
 
 /* ---- diagnostics ---- */
 
-typedef struct {
-    CXDiagnostic diag;
-    enum CXDiagnosticSeverity severity;
-} first_error;
-
 static const char *diagnostic_line(vks_frontend *fe, const char *path,
                                    CXTranslationUnit tu, CXDiagnostic d)
 {
@@ -206,48 +201,29 @@ static const char *diagnostic_line(vks_frontend *fe, const char *path,
 }
 
 /*
- * A fatal error (a missing #include, too many errors) stops clang's parse:
- * the AST is not usable and the file is reported as unparsable.  Plain
- * errors leave a usable AST: the file is analysed and the first error gets
- * a vksync-incomplete finding, since what clang dropped there is not seen.
+ * Any clang error makes the file an input error (DESIGN.md section 2: exit
+ * status 2, one line on stderr naming the file and clang's first error
+ * with its line and column), and the file is not analysed.  A fatal error
+ * (a missing #include) leaves no usable AST; a plain error leaves one, but
+ * clang has dropped the code it could not parse there - a barrier in a
+ * malformed expression would be missing, and the hazard it orders would be
+ * reported falsely.  Nothing in the file is claimed either way; the other
+ * files are analysed.
  */
 static int check_diagnostics(vks_frontend *fe, const char *path, CXTranslationUnit tu,
                              const char **error)
 {
     unsigned n = clang_getNumDiagnostics(tu);
-    CXDiagnostic first = NULL;
     for (unsigned i = 0; i < n; i++) {
         CXDiagnostic d = clang_getDiagnostic(tu, i);
         enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
-        if (sev == CXDiagnostic_Fatal) {
+        if (sev == CXDiagnostic_Fatal || sev == CXDiagnostic_Error) {
             *error = diagnostic_line(fe, path, tu, d);
             clang_disposeDiagnostic(d);
-            if (first)
-                clang_disposeDiagnostic(first);
             return 2;
         }
-        if (sev == CXDiagnostic_Error && !first)
-            first = d;
-        else
-            clang_disposeDiagnostic(d);
+        clang_disposeDiagnostic(d);
     }
-    if (!first)
-        return 0;
-    CXFile file;
-    unsigned line, col;
-    clang_getExpansionLocation(clang_getDiagnosticLocation(first), &file, &line,
-                               &col, NULL);
-    CXString s = clang_getDiagnosticSpelling(first);
-    vks_loc loc = {.file = path, .line = line, .col = col};
-    vks_finding_add(fe->findings, VKS_RULE_VKSYNC_INCOMPLETE, NULL, loc,
-                    vks_arena_printf(fe->findings->arena,
-                                     "clang could not parse this (%s); results for "
-                                     "the code around it are incomplete",
-                                     clang_getCString(s)));
-    clang_disposeString(s);
-    clang_disposeDiagnostic(first);
-    if (fe->stats)
-        fe->stats->incomplete++;
     return 0;
 }
 

@@ -90,7 +90,9 @@ check "--checks=-hazard-* exits 0" exit_is 0
 run --quiet --warnings-as-errors='hazard-*' "$bad"
 check "--warnings-as-errors on an error-level rule adds no suffix" sh -c "! grep -q -- '-warnings-as-errors' '$tmp/out'"
 
-# A file clang parses with an error: vksync-incomplete (a warning) at it.
+# A file with a clang error (not fatal: clang recovers) is an input error:
+# one line on stderr with clang's line:column and message, exit 2, nothing
+# on stdout (it was a vksync-incomplete finding there once).
 cat >"$tmp/frame.c" <<'C'
 #include <stdint.h>
 #include <vulkan/vulkan.h>
@@ -101,11 +103,34 @@ void record(VkCommandBuffer cmd, VkBuffer *counters)
 }
 C
 run --quiet "$tmp/frame.c"
-check "an unfinished analysis is a warning [vksync-incomplete]" out_has "^$tmp/frame.c:5:30: warning: .*\[vksync-incomplete\]\$"
+check "a clang error is one line on stderr with line:col" err_has "^vksync-lint: error: $tmp/frame.c:5:30: use of undeclared identifier 'MAX_FRAMES'\$"
+check "a clang error exits 2" exit_is 2
+check "a clang error prints nothing on stdout" out_empty
+run --quiet --format=sarif "$tmp/frame.c"
+check "a clang error is a SARIF toolExecutionNotification" out_has "\"text\": \"$tmp/frame.c:5:30: use of undeclared identifier 'MAX_FRAMES'\""
+
+# An analysis that could not finish (more than 64 paths through a function):
+# vksync-incomplete, a warning, and exit 2.
+{
+    echo '#include <stdint.h>'
+    echo '#include <vulkan/vulkan.h>'
+    echo 'void record(VkCommandBuffer cmd, VkBuffer counters, uint32_t flags)'
+    echo '{'
+    echo '    VkCommandBufferBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};'
+    echo '    vkBeginCommandBuffer(cmd, &begin);'
+    for bit in 1 2 4 8 16 32 64; do
+        echo "    if (flags & ${bit}u)"
+        echo "        vkCmdFillBuffer(cmd, counters, $bit, 4, 0);"
+    done
+    echo '    vkEndCommandBuffer(cmd);'
+    echo '}'
+} >"$tmp/paths.c"
+run --quiet "$tmp/paths.c"
+check "an unfinished analysis is a warning [vksync-incomplete]" out_has "^$tmp/paths.c:3:6: warning: .*\[vksync-incomplete\]\$"
 check "an unfinished analysis exits 2" exit_is 2
-run --quiet --warnings-as-errors='vksync-*' "$tmp/frame.c"
-check "--warnings-as-errors shows the suffix" out_has "^$tmp/frame.c:5:30: error: .*\[vksync-incomplete,-warnings-as-errors\]\$"
-run --quiet --checks='-vksync-*' "$tmp/frame.c"
+run --quiet --warnings-as-errors='vksync-*' "$tmp/paths.c"
+check "--warnings-as-errors shows the suffix" out_has "^$tmp/paths.c:3:6: error: .*\[vksync-incomplete,-warnings-as-errors\]\$"
+run --quiet --checks='-vksync-*' "$tmp/paths.c"
 check "--checks cannot turn an unfinished analysis into a pass" exit_is 2
 check "... and stderr says why" err_has "could not finish"
 run --quiet "$tmp/frame.c" -- -DMAX_FRAMES=3
@@ -212,8 +237,8 @@ check "a NOLINTBEGIN/NOLINTEND block suppresses what is between" exit_is 0
 nolint " // NOLINTEND" ""
 run --quiet "$tmp/nolint.c"
 check "an unmatched NOLINTEND is an error finding" out_has "^$tmp/nolint.c:23:66: error: unmatched 'NOLINTEND' comment without a previous 'NOLINTBEGIN' comment \[vksync-nolint-unmatched\]\$"
-sed -e "5s|\$| // NOLINT|" "$tmp/frame.c" >"$tmp/frame_nolint.c"
-run "$tmp/frame_nolint.c"
+sed -e "3s|\$| // NOLINT|" "$tmp/paths.c" >"$tmp/paths_nolint.c"
+run "$tmp/paths_nolint.c"
 check "NOLINT on vksync-incomplete hides it but still exits 2" sh -c "[ $status -eq 2 ] && ! grep -q incomplete '$tmp/out' && grep -q 'could not finish' '$tmp/err'"
 
 # ---- the configuration file (.vksync-lint, clang-tidy's .clang-tidy)
