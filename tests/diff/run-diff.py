@@ -60,9 +60,12 @@ def hazard_of(message_id):
 class Spec:
     """The expectations in a program's header comment."""
 
-    def __init__(self, path):
+    def __init__(self, path, name=None):
         self.path = path
-        self.name = os.path.basename(path)
+        # The file whose lines the layer's and vksync-lint's hazards name.
+        self.name = name or os.path.basename(path)
+        self.label = self.name      # how the summary names it (and KNOWN-GAPS)
+        self.exe = os.path.join("programs", os.path.basename(path)[:-2])
         self.clean = False
         self.expect = set()      # {(hazard, line)}
         self.only = []           # [(reason, hazard-or-glob, file, line, switch)]
@@ -132,11 +135,15 @@ def run_layer(exe, args, timeout):
 
 def run_lint(lint, spec, shader_dir, harness_dir, timeout):
     """Runs vksync-lint; returns ([(hazard, rule, file, line)], problems)."""
-    cmd = [lint, "--format=sarif", spec.path]
-    cmd += [os.path.join(shader_dir, s + ".spv") for s in spec.shaders]
-    cmd += ["--", "-I" + harness_dir]
+    cwd = None
+    if isinstance(spec, ExampleSpec):
+        cmd, cwd = spec.lint_command(lint), spec.root
+    else:
+        cmd = [lint, "--format=sarif", spec.path]
+        cmd += [os.path.join(shader_dir, s + ".spv") for s in spec.shaders]
+        cmd += ["--", "-I" + harness_dir]
     try:
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=cwd)
     except subprocess.TimeoutExpired:
         return [], ["vksync-lint timed out after %ds" % timeout]
     if p.returncode not in (0, 1):
@@ -171,7 +178,7 @@ def check_program(spec, args):
     """Returns (passed, corpus_ok, agreed, explained, layer_only, messages);
     corpus_ok: the layer side (program vs its header) held."""
     msgs = list(spec.errors)
-    exe = os.path.join(args.bin, "programs", spec.name[:-2])
+    exe = os.path.join(args.bin, spec.exe)
     layer, problems = run_layer(exe, [], args.timeout)
     msgs += problems
     if not problems and layer != spec.expect:
@@ -215,6 +222,56 @@ def check_program(spec, args):
     return not msgs, corpus_ok, agreed, explained, layer_only, msgs
 
 
+# ---- The examples, run for real (README.md, 'Examples') ----
+# tests/diff/examples/<topic>_<name>.c is a wrapper: its header holds the
+# expectations, it #includes examples/<topic>/<name>.c unchanged and adds the
+# main that runs it.  The layer's lines are the example's own (VKRT_TRACE's
+# __LINE__ inside the included file), and vksync-lint runs on the example the
+# way the golden test does (tests/golden/run-golden.sh: NAME.args if present).
+
+EXAMPLE_INCLUDE_RE = re.compile(r'^#include "(?:\.\./)+(examples/[\w/]+\.c)"', re.M)
+
+
+class ExampleSpec(Spec):
+    """A wrapper's expectations, about the example file it includes."""
+
+    def __init__(self, wrapper, root, build_dir):
+        with open(wrapper, encoding="utf-8") as f:
+            m = EXAMPLE_INCLUDE_RE.search(f.read())
+        example = m.group(1) if m else "examples/(no #include of an example)"
+        Spec.__init__(self, wrapper, os.path.basename(example))
+        if not m:
+            self.errors.append("no #include \"../../../examples/...c\" line")
+        self.root, self.build_dir, self.example = root, build_dir, example
+        self.label = "examples/" + os.path.basename(wrapper)
+        self.exe = os.path.join("examples", os.path.basename(wrapper)[:-2])
+
+    def lint_command(self, lint):
+        """NAME.args (paths relative to the source tree, @BUILD@ the build
+        directory), else the example alone, as run-golden.sh does.  --dump-ir
+        is left out: it writes the IR where the SARIF log goes."""
+        args_file = os.path.join(self.root, self.example[:-2] + ".args")
+        if os.path.exists(args_file):
+            with open(args_file, encoding="utf-8") as f:
+                args = [a.replace("@BUILD@", self.build_dir) for a in f.read().split()]
+            args = [a for a in args if a != "--dump-ir"]
+        else:
+            args = [self.example]
+        return [lint, "--format=sarif"] + args
+
+
+def example_specs(here, lint, wanted):
+    """The wrappers in examples/ (all, or the 'examples/NAME' in wanted)."""
+    root = os.path.dirname(os.path.dirname(here))
+    build_dir = os.path.dirname(os.path.abspath(lint)) if lint else ""
+    folder = os.path.join(here, "examples")
+    names = sorted(n for n in os.listdir(folder) if n.endswith(".c"))
+    if wanted:
+        names = [w[len("examples/"):] for w in wanted]
+        names = [n if n.endswith(".c") else n + ".c" for n in names]
+    return [ExampleSpec(os.path.join(folder, n), root, build_dir) for n in names]
+
+
 def fmt(hazards):
     if not hazards:
         return "nothing"
@@ -238,9 +295,14 @@ def main():
     if not args.layer_only and not args.lint:
         ap.error("--lint is required unless --layer-only")
     program_dir = os.path.join(here, "programs")
-    names = args.programs or sorted(n for n in os.listdir(program_dir) if n.endswith(".c"))
+    wanted_examples = [n for n in args.programs if n.startswith("examples/")]
+    names = [n for n in args.programs if not n.startswith("examples/")]
+    if not args.programs:
+        names = sorted(n for n in os.listdir(program_dir) if n.endswith(".c"))
     specs = [Spec(os.path.join(program_dir, n if n.endswith(".c") else n + ".c"))
              for n in names]
+    if wanted_examples or not args.programs:
+        specs += example_specs(here, args.lint, wanted_examples)
     gaps = read_known_gaps(args.known_gaps) if args.known_gaps else {}
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.j) as pool:
         outcomes = list(pool.map(lambda s: check_program(s, args), specs))
@@ -248,24 +310,24 @@ def main():
     passed = failed = xfailed = 0
     for spec, (ok, corpus_ok, agreed, explained, layer_only, msgs) in zip(specs, outcomes):
         # A known gap excuses vksync-lint's side only, never the corpus's.
-        gap = gaps.get(spec.name[:-2]) if corpus_ok else None
+        gap = gaps.get(spec.label[:-2]) if corpus_ok else None
         counts = gap_totals if gap is not None and not ok else totals
         counts[0] += agreed
         counts[1] += explained
         counts[2] += layer_only
         if ok and gap is not None:
             failed += 1
-            print("FAIL %s: passes now; remove it from %s" % (spec.name, args.known_gaps))
+            print("FAIL %s: passes now; remove it from %s" % (spec.label, args.known_gaps))
         elif ok:
             passed += 1
-            print("PASS %s" % spec.name)
+            print("PASS %s" % spec.label)
         else:
             if gap is not None:
                 xfailed += 1
-                print("XFAIL %s (known gap: %s)" % (spec.name, gap))
+                print("XFAIL %s (known gap: %s)" % (spec.label, gap))
             else:
                 failed += 1
-                print("FAIL %s" % spec.name)
+                print("FAIL %s" % spec.label)
             for m in msgs:
                 print("    %s" % m)
     if gaps:
