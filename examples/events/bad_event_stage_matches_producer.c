@@ -18,6 +18,7 @@ typedef struct {
     VkBuffer args;          /* what vkCmdDispatchIndirect reads */
     VkBuffer histogram;
     VkEvent args_ready;
+    VkPipeline simulate;    /* the simulation's compute pipeline */
 } Particles;
 
 void record_particles(Particles *p, VkCommandBuffer cmd)
@@ -54,6 +55,7 @@ void record_particles(Particles *p, VkCommandBuffer cmd)
     vkCmdFillBuffer(cmd, p->histogram, 0, VK_WHOLE_SIZE, 0);
 
     vkCmdWaitEvents2(cmd, 1, &p->args_ready, &dependency);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p->simulate);
     vkCmdDispatchIndirect(cmd, p->args, 0);
 
     vkEndCommandBuffer(cmd);

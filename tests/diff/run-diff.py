@@ -112,6 +112,8 @@ def run_layer(exe, args, timeout):
                            text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return set(), ["timed out after %ds" % timeout]
+    except OSError as e:
+        return set(), ["cannot run %s: %s" % (exe, e.strerror)]
     hazards, problems, done = set(), [], False
     for line in p.stdout.splitlines():
         m = MSG_RE.match(line)
@@ -171,7 +173,7 @@ def only_matches(entry, finding):
         return False
     if what.endswith("*"):
         return rule.startswith(what[:-1])
-    return hazard == what
+    return what in (hazard, rule)   # READ_AFTER_WRITE, or a rule: layout-discard
 
 
 def check_program(spec, args):
@@ -200,7 +202,8 @@ def check_program(spec, args):
     findings, problems = run_lint(args.lint, spec, os.path.join(args.bin, "shaders"),
                                   args.harness, args.timeout)
     msgs += problems
-    hazards = [f for f in findings if f[0] or f[1].startswith("shader-")]
+    hazards = [f for f in findings if f[0] or f[1].startswith("shader-")
+               or any(only_matches(e, f) for e in spec.only)]
     agreed = layer_only = explained = 0
     for hazard, line in sorted(layer):
         if (hazard, spec.name, line) in {(f[0], f[2], f[3]) for f in hazards}:
