@@ -322,7 +322,8 @@ VkBuffer vkrt_buffer(vkrt *rt, VkDeviceSize size)
                  VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
                  VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT |
                  VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT |
-                 VK_BUFFER_USAGE_VERTEX_BUFFER_BIT,
+                 VK_BUFFER_USAGE_VERTEX_BUFFER_BIT |
+                 VK_BUFFER_USAGE_INDEX_BUFFER_BIT,
         .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
     };
     VkBuffer buffer;
@@ -387,7 +388,8 @@ VkImage vkrt_image(vkrt *rt, VkFormat format, uint32_t width, uint32_t height,
                         VK_IMAGE_USAGE_TRANSFER_DST_BIT |
                         VK_IMAGE_USAGE_SAMPLED_BIT |
                         VK_IMAGE_USAGE_STORAGE_BIT |
-                        VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT);
+                        VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
+                        VK_IMAGE_USAGE_INPUT_ATTACHMENT_BIT);
 }
 
 VkImage vkrt_depth_image(vkrt *rt, uint32_t width, uint32_t height)
@@ -553,6 +555,16 @@ vkrt_pipeline vkrt_graphics_pipeline(vkrt *rt, const char *fragment,
                                      VkRenderPass render_pass, VkFormat format,
                                      bool depth)
 {
+    return vkrt_subpass_pipeline(rt, fragment, binding_count, types,
+                                 render_pass, 0, format, depth);
+}
+
+vkrt_pipeline vkrt_subpass_pipeline(vkrt *rt, const char *fragment,
+                                    uint32_t binding_count,
+                                    const VkDescriptorType *types,
+                                    VkRenderPass render_pass, uint32_t subpass,
+                                    VkFormat format, bool depth)
+{
     vkrt_pipeline p = {0};
     create_layout(rt, &p, binding_count, types,
                   VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT);
@@ -626,7 +638,7 @@ vkrt_pipeline vkrt_graphics_pipeline(vkrt *rt, const char *fragment,
         .pColorBlendState = &blend,
         .layout = p.layout,
         .renderPass = render_pass,
-        .subpass = 0,
+        .subpass = subpass,
     };
     CHECK(vkCreateGraphicsPipelines(rt->device, VK_NULL_HANDLE, 1, &info, NULL,
                                     &p.pipeline));

@@ -54,7 +54,7 @@ VkBuffer vkrt_buffer(vkrt *rt, VkDeviceSize size);
 void *vkrt_buffer_map(vkrt *rt, VkBuffer buffer);
 
 /* A 2D colour image (optimal tiling, its own memory), initial layout
- * UNDEFINED, usable as transfer src/dst, sampled, storage and colour
+ * UNDEFINED, usable as transfer src/dst, sampled, storage, colour and input
  * attachment. */
 VkImage vkrt_image(vkrt *rt, VkFormat format, uint32_t width, uint32_t height,
                    uint32_t mip_levels, uint32_t array_layers);
@@ -92,6 +92,12 @@ vkrt_pipeline vkrt_graphics_pipeline(vkrt *rt, const char *fragment,
                                      const VkDescriptorType *types,
                                      VkRenderPass render_pass, VkFormat format,
                                      bool depth);
+/* The same for subpass `subpass` of `render_pass`. */
+vkrt_pipeline vkrt_subpass_pipeline(vkrt *rt, const char *fragment,
+                                    uint32_t binding_count,
+                                    const VkDescriptorType *types,
+                                    VkRenderPass render_pass, uint32_t subpass,
+                                    VkFormat format, bool depth);
 /* Descriptor writes for binding `binding` of the pipeline's set. */
 void vkrt_bind_buffer(vkrt *rt, vkrt_pipeline *p, uint32_t binding,
                       VkBuffer buffer);
@@ -131,6 +137,10 @@ void vkrt_trace_submit(unsigned line);
 #define vkCmdDispatch(c, ...) VKRT_CMD(vkCmdDispatch, c, __VA_ARGS__)
 #define vkCmdDispatchIndirect(c, ...) VKRT_CMD(vkCmdDispatchIndirect, c, __VA_ARGS__)
 #define vkCmdDraw(c, ...) VKRT_CMD(vkCmdDraw, c, __VA_ARGS__)
+#define vkCmdDrawIndexed(c, ...) VKRT_CMD(vkCmdDrawIndexed, c, __VA_ARGS__)
+#define vkCmdBindVertexBuffers(c, ...) VKRT_CMD(vkCmdBindVertexBuffers, c, __VA_ARGS__)
+#define vkCmdBindIndexBuffer(c, ...) VKRT_CMD(vkCmdBindIndexBuffer, c, __VA_ARGS__)
+#define vkCmdNextSubpass(c, ...) VKRT_CMD(vkCmdNextSubpass, c, __VA_ARGS__)
 #define vkCmdBeginRenderPass(c, ...) VKRT_CMD(vkCmdBeginRenderPass, c, __VA_ARGS__)
 #define vkCmdEndRenderPass(c) VKRT_CMD0(vkCmdEndRenderPass, c)
 #define vkCmdBeginRendering(c, ...) VKRT_CMD(vkCmdBeginRendering, c, __VA_ARGS__)
