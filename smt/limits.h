@@ -41,4 +41,12 @@ vks_smt_answer vks_smt_check_limited_reusing(Z3_context ctx, Z3_solver solver,
                                              vks_smt_applied_limits *applied,
                                              char *why, size_t why_size);
 
+/* The solver behind include/vksync/smt.h's handle: one Z3 context reused by
+   every query of an analysis (paths.c, race.c). */
+struct vks_smt_solver {
+    Z3_context z;
+    Z3_solver s;
+    vks_smt_applied_limits applied; /* one solver, many queries */
+};
+
 #endif

@@ -80,12 +80,6 @@ static Z3_ast encode_bv(Z3_context z, const vks_smt_expr *e)
     return Z3_mk_unsigned_int64(z, 0, bv);
 }
 
-struct vks_smt_solver {
-    Z3_context z;
-    Z3_solver s;
-    vks_smt_applied_limits applied; /* one solver, many queries (limits.h) */
-};
-
 vks_smt_solver *vks_smt_solver_new(void)
 {
     vks_smt_solver *solver = calloc(1, sizeof *solver);

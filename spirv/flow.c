@@ -200,6 +200,13 @@ bool spv_block_dominates(const spv_function *f, uint32_t a, uint32_t b)
     return has_bit(f->dom + (size_t)b * f->set_words, a);
 }
 
+bool spv_block_postdominates(const spv_function *f, uint32_t a, uint32_t b)
+{
+    if (!f->pdom || a >= f->block_count || b >= f->block_count)
+        return false;
+    return has_bit(f->pdom + (size_t)b * f->set_words, a);
+}
+
 bool *spv_reachable_functions(spv_module *m, uint32_t func_id)
 {
     bool *reached = vks_arena_alloc(m->arena, m->func_count + 1);

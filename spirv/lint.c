@@ -622,9 +622,7 @@ static const char *pointer_spelling(spv_module *m, uint32_t ptr, int depth)
     }
 }
 
-/* The value stored into private variable `var` when it is stored exactly
-   once, as a whole; else 0. */
-static uint32_t single_store(const spv_module *m, uint32_t var)
+uint32_t spv_single_store(const spv_module *m, uint32_t var)
 {
     const spv_inst *v = spv_def(m, var);
     if (!v || v->func == NO_INDEX)
@@ -662,7 +660,7 @@ static const char *value_spelling(spv_module *m, uint32_t id, int depth)
         if (m->builtin[var] != UINT32_MAX)
             return pointer_spelling(m, d->w[3], depth + 1);
         uint32_t stored = spv_variable_class(m, var) == SpvStorageClassFunction && d->w[3] == var
-                              ? single_store(m, var) : 0;
+                              ? spv_single_store(m, var) : 0;
         return stored ? value_spelling(m, stored, depth + 1) : NULL;
     }
     case SpvOpCompositeExtract: {
@@ -821,5 +819,6 @@ void spv_lint(spv_module *m, const vks_shader_summary *summary,
         check_atomic_scope(&c, ep, &e);
         check_flags(&c, ep, &e);
         check_barrier_exchange(&c, &e);
+        spv_check_workgroup_races(m, in->w[2], ep, findings);
     }
 }

@@ -125,6 +125,9 @@ void spv_compute_variance(spv_module *m);
    OpFunctionCall (bool array over m->func_count). */
 bool *spv_reachable_functions(spv_module *m, uint32_t func_id);
 bool spv_block_dominates(const spv_function *f, uint32_t a, uint32_t b);
+/* a post-dominates b (every path from b to the exit passes a; a block
+   post-dominates itself); false when post-dominators are not computed. */
+bool spv_block_postdominates(const spv_function *f, uint32_t a, uint32_t b);
 /* Blocks executed only by some invocations: control-dependent (iterated) on a
    branch whose condition varies by `mask`.  Returns per-block the index of
    the deciding branch instruction, NO_INDEX when not divergent. */
@@ -156,7 +159,15 @@ int spv_accesses_of(const spv_module *m, uint32_t index, spv_access out[2]);
 /* reflect.c */
 vks_shader_summary *spv_reflect(spv_module *m);
 
+/* race.c: shader-workgroup-race for one entry point (entry = its function
+   id), run by spv_lint. */
+void spv_check_workgroup_races(spv_module *m, uint32_t entry,
+                               const vks_entry_point *ep, vks_findings *findings);
+
 /* lint.c */
+/* The value stored into Function variable `var` when it is stored exactly
+   once, as a whole; else 0. */
+uint32_t spv_single_store(const spv_module *m, uint32_t var);
 void spv_lint(spv_module *m, const vks_shader_summary *summary,
               const vks_spirv_options *options, vks_findings *findings);
 

@@ -9,7 +9,11 @@ void main() {
     tile[lid] = data[gl_GlobalInvocationID.x];
     barrier();
     if (gl_WorkGroupID.x == 0u) {
-        tile[lid] = tile[63u - lid];
+        // Read the mirrored slot, wait, then overwrite: reading and writing
+        // tile in one interval would race (shader-workgroup-race).
+        uint mirrored = tile[63u - lid];
+        barrier();
+        tile[lid] = mirrored;
         barrier();
     }
     if (lid < 32u)

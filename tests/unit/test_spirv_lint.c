@@ -82,6 +82,66 @@ static lint_run lint_only(const char *path, vks_rule rule, size_t count)
     return r;
 }
 
+/* shader-workgroup-race: the later access, the earlier one as related
+   location, the hazard, and the two invocations as the counterexample. */
+START_TEST(workgroup_race)
+{
+    lint_run r = lint_only(SHADER("workgroup_race_bad"), VKS_RULE_SHADER_WORKGROUP_RACE, 2);
+    const vks_finding *f = nth(&r, VKS_RULE_SHADER_WORKGROUP_RACE, 0);
+    assert_at(f, "tests/shaders/workgroup_race_bad.comp", 12);
+    ck_assert_str_eq(f->hazard, "READ_RACING_WRITE");
+    ck_assert(has_note_at(f, VKS_NOTE_EARLIER_ACCESS, 11));
+    ck_assert(has_note_at(f, VKS_NOTE_INFO, 12));
+    /* The witness: the writer is the reader's neighbour. */
+    ck_assert_msg(strstr(f->message, "invocation 0 reads 'slots'[1]") &&
+                      strstr(f->message, "invocation 1 writes"),
+                  "%s", f->message);
+    /* Every invocation writes the one shared scalar. */
+    f = nth(&r, VKS_RULE_SHADER_WORKGROUP_RACE, 1);
+    assert_at(f, "tests/shaders/workgroup_race_bad.comp", 13);
+    ck_assert_str_eq(f->hazard, "WRITE_RACING_WRITE");
+    ck_assert(has_note_at(f, VKS_NOTE_EARLIER_ACCESS, 13));
+    vks_arena_free(r.arena);
+}
+END_TEST
+
+/* A barrier per iteration leaves the next iteration's write in the same
+   interval as this iteration's read (through the back edge). */
+START_TEST(workgroup_race_across_iterations)
+{
+    lint_run r = lint_only(SHADER("workgroup_race_loop_bad"), VKS_RULE_SHADER_WORKGROUP_RACE, 1);
+    const vks_finding *f = nth(&r, VKS_RULE_SHADER_WORKGROUP_RACE, 0);
+    assert_at(f, "tests/shaders/workgroup_race_loop_bad.comp", 13);
+    ck_assert_str_eq(f->hazard, "READ_RACING_WRITE");
+    ck_assert(has_note_at(f, VKS_NOTE_EARLIER_ACCESS, 11));
+    vks_arena_free(r.arena);
+}
+END_TEST
+
+/* Silence: barrier between, i against i, atomics against atomics, a write
+   by invocation 0 alone, an unknown index; and a barrier in a helper. */
+START_TEST(workgroup_race_free)
+{
+    assert_clean(SHADER("workgroup_race_fixed"), 0);
+    lint_run r = lint(SHADER("barrier_early_return_bad"), 0);
+    ck_assert_uint_eq(count_rule(&r, VKS_RULE_SHADER_WORKGROUP_RACE), 0);
+    ck_assert_uint_eq(count_rule(&r, VKS_RULE_VKSYNC_INCOMPLETE), 0);
+    vks_arena_free(r.arena);
+}
+END_TEST
+
+/* A workgroup size from a specialization constant is unknown: no finding,
+   one vksync-incomplete. */
+START_TEST(workgroup_race_unknown_size)
+{
+    lint_run r = lint(SHADER("workgroup_race_spec_size"), 0);
+    ck_assert_uint_eq(count_rule(&r, VKS_RULE_SHADER_WORKGROUP_RACE), 0);
+    ck_assert_uint_eq(count_rule(&r, VKS_RULE_VKSYNC_INCOMPLETE), 1);
+    assert_at(nth(&r, VKS_RULE_VKSYNC_INCOMPLETE, 0), "tests/shaders/workgroup_race_spec_size.comp", 11);
+    vks_arena_free(r.arena);
+}
+END_TEST
+
 START_TEST(fixed_shaders_are_clean)
 {
     assert_clean(SHADER("flag_fixed"), 0);
@@ -243,6 +303,10 @@ int main(void)
     tcase_add_test(tc, barrier_divergent);
     tcase_add_test(tc, barrier_divergent_through_early_return_and_call);
     tcase_add_test(tc, relaxed_flag);
+    tcase_add_test(tc, workgroup_race);
+    tcase_add_test(tc, workgroup_race_across_iterations);
+    tcase_add_test(tc, workgroup_race_free);
+    tcase_add_test(tc, workgroup_race_unknown_size);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
