@@ -2,14 +2,17 @@
  * race.c - shader-workgroup-race: data races on Workgroup (shared) memory
  * between invocations of one workgroup (include/vksync/shader_race.h).
  *
- * spec/memory-model.txt "Data Race": "two memory accesses ... form a data
- * race if they access the same memory location, at least one is a write,
- * at least one is not atomic, and neither is location-ordered before the
- * other"; within a workgroup the ordering comes from OpControlBarrier with
- * Workgroup execution scope and WorkgroupMemory semantics (SPIR-V
- * OpControlBarrier: "all invocations of this module within Execution scope
- * reach this point of execution" and the semantics order memory around it;
- * spec "Synchronizes-With", the control-barrier case).
+ * spec/memory-model.txt "Data Race": "Let X and Y be operations that
+ * access overlapping sets of memory locations M, where X != Y, and at least
+ * one of X and Y is a write, and X and Y are not mutually-ordered atomic
+ * operations.  If there does not exist a location-ordered relation between
+ * X and Y for each location in M, then there is a data race", and "Data
+ * races can only occur due to instructions that are actually executed".
+ * Between invocations of one workgroup the ordering comes from a control
+ * barrier ("Synchronizes-With": a release barrier A, a control barrier C
+ * and an acquire barrier B, "A and B are in the instance of C's execution
+ * scope"): OpControlBarrier with Workgroup execution scope whose semantics
+ * include WorkgroupMemory and an ordering, GLSL's barrier().
  *
  * The question, per pair of accesses to one Workgroup variable in the entry
  * point's function:
