@@ -99,6 +99,15 @@ static const char *stage_access(const vks_walker *w, const vks_access_rec *rec)
                             vks_access_name(rec->access));
 }
 
+/* The scope of a layout transition record, or NULL. */
+static const vks_scope *transition_scope(const vks_walker *w,
+                                         const vks_access_rec *rec)
+{
+    if (rec->kind != VKS_REC_TRANSITION || rec->detail >= w->scope_count[rec->cmd])
+        return NULL;
+    return &w->scopes[rec->cmd][rec->detail];
+}
+
 static vks_loc rec_loc(const vks_walker *w, const vks_access_rec *rec)
 {
     const vks_cmd *cmd = &w->cb->cmds[rec->cmd];
@@ -352,8 +361,15 @@ static size_t explain_between(vks_walker *w, vks_finding *f, const vks_conflict 
             if (notes++ >= MAX_SYNC_NOTES)
                 continue;
             vks_loc loc = s->barrier->loc.file ? s->barrier->loc : cmd->loc;
+            /* The finding itself is at the command; its note names the
+               struct that asked for the transition. */
+            const char *declared = own_transition && s->attachment == UINT32_MAX &&
+                                           s->barrier->loc.file
+                                       ? "the layout transition is declared here; "
+                                       : "";
             vks_finding_note(w->out, f, VKS_NOTE_SYNC, loc,
-                             vks_arena_printf(w->out->arena, "%s: %s", cmd->name, why));
+                             vks_arena_printf(w->out->arena, "%s: %s%s", cmd->name,
+                                              declared, why));
         }
         vks_segment_apply(&seg, touching, n);
     }
@@ -480,6 +496,17 @@ void vks_report_layout_mismatch(vks_walker *w, const vks_later *later,
                                           vks_layout_name(seg->layout)));
     }
     vks_note_path_steps(w->cb, w->out, f, &step, later->cmd);
+    /* The finding is at the command (DESIGN.md section 3); the barrier
+       struct whose oldLayout is wrong is the note. */
+    const vks_scope *s = transition_scope(w, &later->rec);
+    if (s && s->attachment == UINT32_MAX && s->barrier->loc.file)
+        vks_finding_note(w->out, f, VKS_NOTE_SYNC, s->barrier->loc,
+                         vks_arena_printf(w->out->arena,
+                                          "%s: the layout transition (%s->%s) is "
+                                          "declared here",
+                                          w->cb->cmds[later->cmd].name,
+                                          vks_layout_name(s->old_layout),
+                                          vks_layout_name(s->new_layout)));
 }
 
 void vks_report_layout_discard(vks_walker *w, const vks_later *later,

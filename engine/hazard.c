@@ -601,7 +601,10 @@ void vks_walk_scopes(vks_walker *w, uint32_t cmd, vks_scope *scopes,
             .cmd = cmd,
             .rec = {.cmd = cmd, .kind = VKS_REC_TRANSITION, .detail = (uint32_t)k},
             .region = s->barrier->region,
-            .loc = s->barrier->loc.file ? s->barrier->loc : w->cb->cmds[cmd].loc};
+            /* DESIGN.md section 3: the finding is at the call that performs
+               the access, here the vkCmd* that executes the transition; the
+               barrier struct is a note (explain.c). */
+            .loc = w->cb->cmds[cmd].loc};
     }
     vks_map_begin_barriers(&w->map);
     for (size_t k = old; k < total; k++)

@@ -632,9 +632,10 @@ void vks_check_qfot(const vks_program *p, vks_findings *out, vks_stats *stats)
         const char *missing = h->role == VKS_QFOT_RELEASE   ? "no matching acquire"
                               : h->role == VKS_QFOT_ACQUIRE ? "no matching release"
                                                             : "no matching release or acquire";
-        vks_loc loc = h->b->loc.file ? h->b->loc : h->cmd->loc;
+        /* DESIGN.md section 3: the finding is at the vkCmd* statement; the
+           barrier struct of the transfer is a note. */
         vks_finding *f = vks_finding_add(
-            out, VKS_RULE_SUBMIT_QFOT_UNMATCHED, NULL, loc,
+            out, VKS_RULE_SUBMIT_QFOT_UNMATCHED, NULL, h->cmd->loc,
             vks_arena_printf(out->arena,
                              "queue family %s of '%s' (family %u -> %u) in %s has "
                              "%s (same range%s and queue families) in the "
@@ -645,6 +646,10 @@ void vks_check_qfot(const vks_program *p, vks_findings *out, vks_stats *stats)
                              h->b->kind == VKS_BARRIER_IMAGE ? ", layouts" : ""));
         size_t step = 0;
         vks_note_path_steps(h->cb, out, f, &step, (uint32_t)(h->cmd - h->cb->cmds));
+        if (h->b->loc.file)
+            vks_finding_note(out, f, VKS_NOTE_SYNC, h->b->loc,
+                             vks_arena_printf(out->arena, "%s: the queue family %s "
+                                              "is declared here", h->cmd->name, what));
     }
     vks_arena_free(scratch);
 }

@@ -163,6 +163,65 @@ START_TEST(image_commands_have_subresources_layouts_and_buffer_ranges)
 }
 END_TEST
 
+/* A layout transition is a write of the barrier command (DESIGN.md section
+   3: the finding is at the vkCmdPipelineBarrier call), not of the struct
+   that declares it; the struct is a SYNC note.  The race-free twin makes
+   the upload's write available to the transition: "applications must
+   ensure that all memory writes have been made available before a layout
+   transition is executed" (Image Layout Transitions). */
+static const char transition_source[] =
+        "#include <vulkan/vulkan.h>\n"
+        "void record(VkCommandBuffer cmd, VkBuffer up, VkImage img, VkPipelineStageFlags src,\n"
+        "            VkAccessFlags src_access) {\n"
+        "    vkBeginCommandBuffer(cmd, NULL);\n"
+        "    VkBufferImageCopy r = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},\n"
+        "                           .imageExtent = {8, 8, 1}};\n"
+        "    vkCmdCopyBufferToImage(cmd, up, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &r);\n"
+        "    VkImageMemoryBarrier to_src = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,\n"
+        "        .srcAccessMask = src_access, .dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT,\n"
+        "        .oldLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,\n"
+        "        .newLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,\n"
+        "        .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,\n"
+        "        .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED, .image = img,\n"
+        "        .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};\n"
+        "    vkCmdPipelineBarrier(cmd, src,\n"
+        "        VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, NULL, 0, NULL, 1, &to_src);\n"
+        "    vkEndCommandBuffer(cmd);\n"
+        "}\n"
+        "void %s(VkCommandBuffer cmd, VkBuffer up, VkImage img) {\n"
+        "    record(cmd, up, img, %s, %s);\n"
+        "}\n";
+
+START_TEST(transition_hazard_is_at_the_barrier_call)
+{
+    char source[sizeof transition_source + 256];
+    snprintf(source, sizeof source, transition_source, "racy",
+             "VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT", "0");
+    test_analysis *a = analyse(source);
+    vks_check_program(a->program, &a->findings, &a->stats);
+    ck_assert_uint_eq(a->findings.count, 1);
+    const vks_finding *f = &a->findings.items[0];
+    ck_assert_int_eq(f->rule, VKS_RULE_HAZARD_WAW);
+    ck_assert_uint_eq(f->loc.line, 15);            /* vkCmdPipelineBarrier */
+    ck_assert_uint_eq(f->notes[0].kind, VKS_NOTE_EARLIER_ACCESS);
+    ck_assert_uint_eq(f->notes[0].loc.line, 7);    /* the upload */
+    bool struct_note = false;
+    for (size_t i = 1; i < f->note_count; i++)
+        if (f->notes[i].kind == VKS_NOTE_SYNC && f->notes[i].loc.line == 8)
+            struct_note = strstr(f->notes[i].message, "declared here") != NULL;
+    ck_assert_msg(struct_note, "no note at the VkImageMemoryBarrier struct");
+    test_analysis_free(a);
+
+    snprintf(source, sizeof source, transition_source, "fixed",
+             "VK_PIPELINE_STAGE_TRANSFER_BIT", "VK_ACCESS_TRANSFER_WRITE_BIT");
+    a = analyse(source);
+    vks_check_program(a->program, &a->findings, &a->stats);
+    ck_assert_uint_eq(a->findings.count, 0);
+    ck_assert_uint_ge(a->stats.pairs_proved_ordered, 1);
+    test_analysis_free(a);
+}
+END_TEST
+
 START_TEST(queue_family_transfer_and_unknown_image_values)
 {
     test_analysis *a = analyse(
@@ -949,6 +1008,7 @@ int main(void)
     tcase_set_timeout(tc, 60);
     tcase_add_checked_fixture(tc, test_make_temp_dir, test_remove_temp_dir);
     tcase_add_test(tc, image_commands_have_subresources_layouts_and_buffer_ranges);
+    tcase_add_test(tc, transition_hazard_is_at_the_barrier_call);
     tcase_add_test(tc, queue_family_transfer_and_unknown_image_values);
     tcase_add_test(tc, command_buffers_know_their_pool_queue_family);
     tcase_add_test(tc, events_sync1_and_sync2);
