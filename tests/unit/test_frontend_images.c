@@ -222,6 +222,167 @@ START_TEST(transition_hazard_is_at_the_barrier_call)
 }
 END_TEST
 
+/* Image views and framebuffers made by helpers in another file, returned by
+   value (as tests/diff/harness/vkrt_attachments.c does): the attachments
+   reach their VkImage, so the render pass's and dynamic rendering's
+   attachment accesses are checked.  Racy cases with their race-free twins. */
+static const char attachment_helpers_source[] =
+        "#include <vulkan/vulkan.h>\n"
+        "#include <stdlib.h>\n"
+        "VkImageView make_view(VkDevice device, VkImage image) {\n"
+        "    VkImageViewCreateInfo info = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,\n"
+        "        .image = image, .viewType = VK_IMAGE_VIEW_TYPE_2D,\n"
+        "        .format = VK_FORMAT_R8G8B8A8_UNORM,\n"
+        "        .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};\n"
+        "    VkImageView view;\n"
+        "    if (vkCreateImageView(device, &info, NULL, &view) != VK_SUCCESS)\n"
+        "        exit(3);\n"
+        "    return view;\n"
+        "}\n"
+        "VkFramebuffer make_framebuffer(VkDevice device, VkRenderPass pass,\n"
+        "                               const VkImageView *views) {\n"
+        "    VkFramebufferCreateInfo info = {.sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,\n"
+        "        .renderPass = pass, .attachmentCount = 1, .pAttachments = views,\n"
+        "        .width = 8, .height = 8, .layers = 1};\n"
+        "    VkFramebuffer framebuffer;\n"
+        "    if (vkCreateFramebuffer(device, &info, NULL, &framebuffer) != VK_SUCCESS)\n"
+        "        exit(3);\n"
+        "    return framebuffer;\n"
+        "}\n";
+
+/* %d: the number of subpass dependencies (0: only the implicit ones). */
+static const char upload_then_pass_source[] =
+        "#include <vulkan/vulkan.h>\n"
+        "VkImageView make_view(VkDevice device, VkImage image);\n"
+        "VkFramebuffer make_framebuffer(VkDevice device, VkRenderPass pass, const VkImageView *views);\n"
+        "static VkRenderPass make_pass(VkDevice device) {\n"
+        "    VkAttachmentDescription color = {.format = VK_FORMAT_R8G8B8A8_UNORM,\n"
+        "        .loadOp = VK_ATTACHMENT_LOAD_OP_LOAD, .storeOp = VK_ATTACHMENT_STORE_OP_STORE,\n"
+        "        .initialLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,\n"
+        "        .finalLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};\n"
+        "    VkAttachmentReference ref = {0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};\n"
+        "    VkSubpassDescription subpass = {.colorAttachmentCount = 1, .pColorAttachments = &ref};\n"
+        "    VkSubpassDependency after_upload = {.srcSubpass = VK_SUBPASS_EXTERNAL, .dstSubpass = 0,\n"
+        "        .srcStageMask = VK_PIPELINE_STAGE_TRANSFER_BIT,\n"
+        "        .dstStageMask = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,\n"
+        "        .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,\n"
+        "        .dstAccessMask = VK_ACCESS_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT};\n"
+        "    VkRenderPassCreateInfo info = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,\n"
+        "        .attachmentCount = 1, .pAttachments = &color, .subpassCount = 1,\n"
+        "        .pSubpasses = &subpass, .dependencyCount = %d, .pDependencies = &after_upload};\n"
+        "    VkRenderPass pass;\n"
+        "    vkCreateRenderPass(device, &info, NULL, &pass);\n"
+        "    return pass;\n"
+        "}\n"
+        "static void record(VkCommandBuffer cmd, VkImage image, VkBuffer pixels, VkRenderPass pass,\n"
+        "                   VkFramebuffer fb) {\n"
+        "    vkBeginCommandBuffer(cmd, NULL);\n"
+        "    VkBufferImageCopy r = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},\n"
+        "                           .imageExtent = {8, 8, 1}};\n"
+        "    vkCmdCopyBufferToImage(cmd, pixels, image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &r);\n"
+        "    VkRenderPassBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,\n"
+        "        .renderPass = pass, .framebuffer = fb, .renderArea = {{0, 0}, {8, 8}}};\n"
+        "    vkCmdBeginRenderPass(cmd, &begin, VK_SUBPASS_CONTENTS_INLINE);\n"
+        "    vkCmdEndRenderPass(cmd);\n"
+        "    vkEndCommandBuffer(cmd);\n"
+        "}\n"
+        "void frame(VkDevice device, VkCommandBuffer cmd, VkImage image, VkBuffer pixels) {\n"
+        "    VkImageView view = make_view(device, image);\n"
+        "    VkRenderPass pass = make_pass(device);\n"
+        "    VkFramebuffer fb = make_framebuffer(device, pass, &view);\n"
+        "    record(cmd, image, pixels, pass, fb);\n"
+        "}\n";
+
+/* %d: memoryBarrierCount of the barrier between the clear and the load. */
+static const char clear_then_load_source[] =
+        "#include <vulkan/vulkan.h>\n"
+        "VkImageView make_view(VkDevice device, VkImage image);\n"
+        "static void record(VkCommandBuffer cmd, VkImage image, VkImageView view) {\n"
+        "    vkBeginCommandBuffer(cmd, NULL);\n"
+        "    VkClearColorValue red = {.float32 = {1.0f, 0.0f, 0.0f, 1.0f}};\n"
+        "    VkImageSubresourceRange whole = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};\n"
+        "    vkCmdClearColorImage(cmd, image, VK_IMAGE_LAYOUT_GENERAL, &red, 1, &whole);\n"
+        "    VkMemoryBarrier after_clear = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,\n"
+        "        .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,\n"
+        "        .dstAccessMask = VK_ACCESS_COLOR_ATTACHMENT_READ_BIT};\n"
+        "    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT,\n"
+        "        VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT, 0, %d, &after_clear, 0, NULL, 0, NULL);\n"
+        "    VkRenderingAttachmentInfo color = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO,\n"
+        "        .imageView = view, .imageLayout = VK_IMAGE_LAYOUT_GENERAL,\n"
+        "        .loadOp = VK_ATTACHMENT_LOAD_OP_LOAD, .storeOp = VK_ATTACHMENT_STORE_OP_STORE};\n"
+        "    VkRenderingInfo rendering = {.sType = VK_STRUCTURE_TYPE_RENDERING_INFO,\n"
+        "        .renderArea = {{0, 0}, {8, 8}}, .layerCount = 1,\n"
+        "        .colorAttachmentCount = 1, .pColorAttachments = &color};\n"
+        "    vkCmdBeginRendering(cmd, &rendering);\n"
+        "    vkCmdEndRendering(cmd);\n"
+        "    vkEndCommandBuffer(cmd);\n"
+        "}\n"
+        "void frame(VkDevice device, VkCommandBuffer cmd, VkImage image) {\n"
+        "    record(cmd, image, make_view(device, image));\n"
+        "}\n";
+
+/* The line of the finding's earlier access (path notes come first). */
+static unsigned earlier_access_line(const vks_finding *f)
+{
+    for (size_t i = 0; i < f->note_count; i++)
+        if (f->notes[i].kind == VKS_NOTE_EARLIER_ACCESS)
+            return f->notes[i].loc.line;
+    return 0;
+}
+
+/* Analyses rec.c (SOURCE with COUNT) with the helpers; returns the
+   analysis with its findings, sorted. */
+static test_analysis *analyse_with_helpers(const char *source, int count)
+{
+    static const char *const names[] = {"helpers.c", "rec.c"};
+    char text[4096];
+    snprintf(text, sizeof text, source, count);
+    test_write_file("helpers.c", attachment_helpers_source);
+    test_write_file("rec.c", text);
+    test_analysis *a = test_analyse(names, 2);
+    ck_assert_int_eq(a->status, 0);
+    vks_check_program(a->program, &a->findings, &a->stats);
+    vks_findings_sort(&a->findings);
+    return a;
+}
+
+START_TEST(attachments_through_helper_views_and_framebuffers)
+{
+    /* "If there is no subpass dependency from VK_SUBPASS_EXTERNAL to the
+       first subpass that uses an attachment, then an implicit subpass
+       dependency exists" with srcStageMask NONE: the initial layout
+       transition (TRANSFER_DST -> COLOR_ATTACHMENT) is unordered with the
+       upload's write, a write-after-write at vkCmdBeginRenderPass. */
+    test_analysis *a = analyse_with_helpers(upload_then_pass_source, 0);
+    ck_assert_uint_eq(a->findings.count, 1);
+    const vks_finding *f = &a->findings.items[0];
+    ck_assert_int_eq(f->rule, VKS_RULE_HAZARD_WAW);
+    ck_assert_uint_eq(f->loc.line, 31);
+    ck_assert_uint_eq(earlier_access_line(f), 28);
+    test_analysis_free(a);
+    a = analyse_with_helpers(upload_then_pass_source, 1);
+    ck_assert_uint_eq(a->findings.count, 0);
+    test_analysis_free(a);
+
+    /* Dynamic rendering: loadOp LOAD reads the attachment in
+       COLOR_ATTACHMENT_OUTPUT with COLOR_ATTACHMENT_READ ("Load operations
+       for attachments with a color format execute in the
+       VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT pipeline stage"), a
+       read-after-write of the clear at vkCmdBeginRendering without the
+       barrier. */
+    a = analyse_with_helpers(clear_then_load_source, 0);
+    ck_assert_uint_eq(a->findings.count, 1);
+    f = &a->findings.items[0];
+    ck_assert_int_eq(f->rule, VKS_RULE_HAZARD_RAW);
+    ck_assert_uint_eq(f->loc.line, 19);
+    ck_assert_uint_eq(earlier_access_line(f), 7);
+    test_analysis_free(a);
+    a = analyse_with_helpers(clear_then_load_source, 1);
+    ck_assert_uint_eq(a->findings.count, 0);
+    test_analysis_free(a);
+}
+END_TEST
+
 START_TEST(queue_family_transfer_and_unknown_image_values)
 {
     test_analysis *a = analyse(
@@ -1009,6 +1170,7 @@ int main(void)
     tcase_add_checked_fixture(tc, test_make_temp_dir, test_remove_temp_dir);
     tcase_add_test(tc, image_commands_have_subresources_layouts_and_buffer_ranges);
     tcase_add_test(tc, transition_hazard_is_at_the_barrier_call);
+    tcase_add_test(tc, attachments_through_helper_views_and_framebuffers);
     tcase_add_test(tc, queue_family_transfer_and_unknown_image_values);
     tcase_add_test(tc, command_buffers_know_their_pool_queue_family);
     tcase_add_test(tc, events_sync1_and_sync2);

@@ -12,6 +12,7 @@
  * it could not be mapped), followed by "VVL-TEXT <message>" for humans.
  */
 #include "vkrt.h"
+#include "vkrt_check.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,16 +21,6 @@
 #ifndef VKRT_SHADER_DIR
 #define VKRT_SHADER_DIR "."
 #endif
-
-#define CHECK(call)                                                        \
-    do {                                                                   \
-        VkResult check_result_ = (call);                                   \
-        if (check_result_ != VK_SUCCESS) {                                 \
-            printf("VKRT-ERROR %s failed: VkResult %d\n", #call,           \
-                   (int)check_result_);                                    \
-            exit(3);                                                       \
-        }                                                                  \
-    } while (0)
 
 static void fail(const char *what)
 {
@@ -400,21 +391,6 @@ VkImage vkrt_depth_image(vkrt *rt, uint32_t width, uint32_t height)
                         VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT);
 }
 
-VkImageView vkrt_image_view(vkrt *rt, VkImage image, VkFormat format,
-                            VkImageAspectFlags aspect)
-{
-    VkImageViewCreateInfo info = {
-        .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
-        .image = image,
-        .viewType = VK_IMAGE_VIEW_TYPE_2D,
-        .format = format,
-        .subresourceRange = {aspect, 0, 1, 0, 1},
-    };
-    VkImageView view;
-    CHECK(vkCreateImageView(rt->device, &info, NULL, &view));
-    return view;
-}
-
 /* ---- command buffers, synchronization objects, submission ---- */
 
 VkCommandBuffer vkrt_command_buffer(vkrt *rt, VkCommandBufferLevel level)
@@ -702,20 +678,3 @@ void vkrt_bind_sampled_image(vkrt *rt, vkrt_pipeline *p, uint32_t binding,
     vkUpdateDescriptorSets(rt->device, 1, &write, 0, NULL);
 }
 
-VkFramebuffer vkrt_framebuffer(vkrt *rt, VkRenderPass pass, uint32_t count,
-                               const VkImageView *views, uint32_t width,
-                               uint32_t height)
-{
-    VkFramebufferCreateInfo info = {
-        .sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
-        .renderPass = pass,
-        .attachmentCount = count,
-        .pAttachments = views,
-        .width = width,
-        .height = height,
-        .layers = 1,
-    };
-    VkFramebuffer framebuffer;
-    CHECK(vkCreateFramebuffer(rt->device, &info, NULL, &framebuffer));
-    return framebuffer;
-}
