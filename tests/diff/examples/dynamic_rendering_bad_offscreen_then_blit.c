@@ -1,5 +1,5 @@
 // EXPECT: clean
-// VKSYNC-ONLY: spec-vs-layer SYNC-HAZARD-WRITE-AFTER-WRITE at line 57
+// VKSYNC-ONLY: spec-vs-layer SYNC-HAZARD-WRITE-AFTER-WRITE at line 75
 // examples/dynamic_rendering/bad_offscreen_then_blit.c run for real
 // (README.md, 'Examples').  The target and the "swapchain" image are the
 // runtime's (memory bound; the example's create_target is not called); the
