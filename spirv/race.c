@@ -97,11 +97,14 @@ static const vks_ix_expr *value_of(ix_builder *b, uint32_t id, uint32_t componen
 /* The variable a pointer is rooted at, through access chains and copies,
    with the indices on the way (outermost first); false when the chain is
    anything else or deeper than MAX_INDICES. */
-static bool pointer_path(ix_builder *b, uint32_t ptr, uint32_t *var,
-                         const vks_ix_expr **indices, size_t *count, bool *all_known)
+static bool pointer_path_at(ix_builder *b, uint32_t ptr, uint32_t *var,
+                            const vks_ix_expr **indices, size_t *count, bool *all_known,
+                            int depth)
 {
     const spv_inst *d = spv_def(b->m, ptr);
-    if (!d)
+    /* A chain longer than the indices it may carry is not followed (an
+       invalid module may even chain an id to itself). */
+    if (!d || depth > MAX_INDICES)
         return false;
     switch (d->opcode) {
     case SpvOpVariable:
@@ -109,10 +112,12 @@ static bool pointer_path(ix_builder *b, uint32_t ptr, uint32_t *var,
         *count = 0;
         return true;
     case SpvOpCopyObject:
-        return d->nwords >= 4 && pointer_path(b, d->w[3], var, indices, count, all_known);
+        return d->nwords >= 4 &&
+               pointer_path_at(b, d->w[3], var, indices, count, all_known, depth + 1);
     case SpvOpAccessChain:
     case SpvOpInBoundsAccessChain:
-        if (d->nwords < 4 || !pointer_path(b, d->w[3], var, indices, count, all_known))
+        if (d->nwords < 4 ||
+            !pointer_path_at(b, d->w[3], var, indices, count, all_known, depth + 1))
             return false;
         for (uint32_t w = 4; w < d->nwords; w++) {
             if (*count >= MAX_INDICES)
@@ -127,11 +132,19 @@ static bool pointer_path(ix_builder *b, uint32_t ptr, uint32_t *var,
     }
 }
 
+static bool pointer_path(ix_builder *b, uint32_t ptr, uint32_t *var,
+                         const vks_ix_expr **indices, size_t *count, bool *all_known)
+{
+    return pointer_path_at(b, ptr, var, indices, count, all_known, 0);
+}
+
 /* A builtin variable's value for this invocation (spec "Built-In
    Variables"): LocalInvocationId differs between the two invocations,
    WorkgroupId and NumWorkgroups are the workgroup's, the rest derive. */
 static const vks_ix_expr *builtin_value(ix_builder *b, uint32_t builtin, uint32_t c)
 {
+    if (c > 2)
+        return NULL;
     const vks_ix_expr *local = node(b, (vks_ix_expr){.kind = VKS_IX_LOCAL_ID, .value = c});
     const char *xyz = c == 0 ? "x" : c == 1 ? "y" : "z";
     switch (builtin) {
@@ -182,8 +195,12 @@ static const vks_ix_expr *load_value(ix_builder *b, const spv_inst *d, uint32_t 
     }
     uint32_t cls = spv_variable_class(m, var);
     if (cls == SpvStorageClassFunction) {
-        uint32_t stored = count == 0 ? spv_single_store(m, var) : 0;
-        return stored ? value_of(b, stored, component) : NULL;
+        /* The variable itself, or one component of a vector variable
+           (GLSL's `l.x` on a local uvec2). */
+        uint32_t stored = spv_single_store(m, var);
+        if (!stored || count > 1 || (count == 1 && indices[0]->kind != VKS_IX_CONST))
+            return NULL;
+        return value_of(b, stored, count ? indices[0]->value : component);
     }
     const spv_inst *v = spv_def(m, var);
     const spv_inst *p = v ? spv_def(m, v->type_id) : NULL;
@@ -267,6 +284,16 @@ static const vks_ix_expr *build_value(ix_builder *b, const spv_inst *d, uint32_t
                     : NULL;
     case SpvOpLoad:
         return kind ? load_value(b, d, c) : NULL;
+    case SpvOpVectorShuffle: {
+        /* Component c is operand vector 1's component w[5 + c] when below
+           vector 1's size, else vector 2's (w[5 + c] - size). */
+        const spv_inst *v1 = d->nwords >= 5 ? spv_def(m, d->w[3]) : NULL;
+        const spv_inst *t1 = v1 ? spv_def(m, v1->type_id) : NULL;
+        if (!kind || !t1 || t1->opcode != SpvOpTypeVector || t1->nwords < 4 || 5 + c >= d->nwords)
+            return NULL;
+        uint32_t pick = d->w[5 + c], size1 = t1->w[3];
+        return pick < size1 ? value_of(b, d->w[3], pick) : value_of(b, d->w[4], pick - size1);
+    }
     case SpvOpCompositeExtract:
         return kind && d->nwords == 5 ? value_of(b, d->w[3], d->w[4]) : NULL;
     case SpvOpCopyObject:

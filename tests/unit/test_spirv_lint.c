@@ -82,25 +82,32 @@ static lint_run lint_only(const char *path, vks_rule rule, size_t count)
     return r;
 }
 
+/* The k-th shader-workgroup-race of r: at `line` of `file`, with `hazard`
+   and the other access (related location) at `other_line`. */
+static const vks_finding *assert_race(const lint_run *r, size_t k, const char *file,
+                                      unsigned line, const char *hazard, unsigned other_line)
+{
+    const vks_finding *f = nth(r, VKS_RULE_SHADER_WORKGROUP_RACE, k);
+    assert_at(f, file, line);
+    ck_assert_str_eq(f->hazard, hazard);
+    ck_assert(has_note_at(f, VKS_NOTE_EARLIER_ACCESS, other_line));
+    return f;
+}
+
 /* shader-workgroup-race: the later access, the earlier one as related
    location, the hazard, and the two invocations as the counterexample. */
 START_TEST(workgroup_race)
 {
     lint_run r = lint_only(SHADER("workgroup_race_bad"), VKS_RULE_SHADER_WORKGROUP_RACE, 2);
-    const vks_finding *f = nth(&r, VKS_RULE_SHADER_WORKGROUP_RACE, 0);
-    assert_at(f, "tests/shaders/workgroup_race_bad.comp", 12);
-    ck_assert_str_eq(f->hazard, "READ_RACING_WRITE");
-    ck_assert(has_note_at(f, VKS_NOTE_EARLIER_ACCESS, 11));
+    const vks_finding *f =
+        assert_race(&r, 0, "tests/shaders/workgroup_race_bad.comp", 12, "READ_RACING_WRITE", 11);
     ck_assert(has_note_at(f, VKS_NOTE_INFO, 12));
     /* The witness: the writer is the reader's neighbour. */
     ck_assert_msg(strstr(f->message, "invocation 0 reads 'slots'[1]") &&
                       strstr(f->message, "invocation 1 writes"),
                   "%s", f->message);
     /* Every invocation writes the one shared scalar. */
-    f = nth(&r, VKS_RULE_SHADER_WORKGROUP_RACE, 1);
-    assert_at(f, "tests/shaders/workgroup_race_bad.comp", 13);
-    ck_assert_str_eq(f->hazard, "WRITE_RACING_WRITE");
-    ck_assert(has_note_at(f, VKS_NOTE_EARLIER_ACCESS, 13));
+    assert_race(&r, 1, "tests/shaders/workgroup_race_bad.comp", 13, "WRITE_RACING_WRITE", 13);
     vks_arena_free(r.arena);
 }
 END_TEST
@@ -110,10 +117,17 @@ END_TEST
 START_TEST(workgroup_race_across_iterations)
 {
     lint_run r = lint_only(SHADER("workgroup_race_loop_bad"), VKS_RULE_SHADER_WORKGROUP_RACE, 1);
-    const vks_finding *f = nth(&r, VKS_RULE_SHADER_WORKGROUP_RACE, 0);
-    assert_at(f, "tests/shaders/workgroup_race_loop_bad.comp", 13);
-    ck_assert_str_eq(f->hazard, "READ_RACING_WRITE");
-    ck_assert(has_note_at(f, VKS_NOTE_EARLIER_ACCESS, 11));
+    assert_race(&r, 0, "tests/shaders/workgroup_race_loop_bad.comp", 13, "READ_RACING_WRITE", 11);
+    vks_arena_free(r.arena);
+}
+END_TEST
+
+/* Two-dimensional ids through a swizzle into a local uvec2: invocation
+   (ax, ay) writes tile[ay][ax + 4] where (bx, by) reads tile[bx][by]. */
+START_TEST(workgroup_race_two_dimensional)
+{
+    lint_run r = lint_only(SHADER("workgroup_race_tile_bad"), VKS_RULE_SHADER_WORKGROUP_RACE, 1);
+    assert_race(&r, 0, "tests/shaders/workgroup_race_tile_bad.comp", 15, "WRITE_RACING_READ", 13);
     vks_arena_free(r.arena);
 }
 END_TEST
@@ -305,6 +319,7 @@ int main(void)
     tcase_add_test(tc, relaxed_flag);
     tcase_add_test(tc, workgroup_race);
     tcase_add_test(tc, workgroup_race_across_iterations);
+    tcase_add_test(tc, workgroup_race_two_dimensional);
     tcase_add_test(tc, workgroup_race_free);
     tcase_add_test(tc, workgroup_race_unknown_size);
     suite_add_tcase(s, tc);
