@@ -90,6 +90,13 @@ static child_list children_of(CXCursor c)
     return list;
 }
 
+CXCursor fe_child_cursor(CXCursor c, unsigned index, unsigned *count)
+{
+    child_list list = children_of(c);
+    *count = list.count;
+    return index < list.count ? list.items[index] : clang_getNullCursor();
+}
+
 CXCursor fe_strip(CXCursor c)
 {
     for (;;) {
@@ -729,7 +736,6 @@ static fe_val *evaluate_constant(fe_ctx *cx, CXCursor c)
 }
 
 static fe_val *eval_call(fe_ctx *cx, CXCursor call);
-static bool is_noreturn(fe_ctx *cx, CXCursor decl);
 static bool branch_matters(fe_ctx *cx, CXCursor stmt);
 
 fe_val *fe_eval(fe_ctx *cx, CXCursor c)
@@ -788,6 +794,16 @@ fe_val *fe_eval(fe_ctx *cx, CXCursor c)
         uint64_t cond;
         if (ch.count == 3 && fe_known_int(fe_eval(cx, ch.items[0]), &cond))
             return fe_eval(cx, ch.items[cond ? 1 : 2]);
+        if (ch.count == 3) {
+            /* `cond ? (void)0 : __assert_fail(...)` (assert): the way that
+               only ends the program is no path (see IfStmt in fe_exec). */
+            bool first_ends = fe_only_ends_program(cx, ch.items[1]);
+            bool second_ends = fe_only_ends_program(cx, ch.items[2]);
+            if (first_ends != second_ends) {
+                fe_assume(cx, fe_symbolic(cx, ch.items[0]), second_ends);
+                return fe_eval(cx, ch.items[second_ends ? 1 : 2]);
+            }
+        }
         if (ch.count == 3) {
             uint64_t a, b;
             fe_val *x = fe_eval(cx, ch.items[1]), *y = fe_eval(cx, ch.items[2]);
@@ -857,9 +873,7 @@ const char *fe_callee_entry_point(fe_ctx *cx, CXCursor call)
     return NULL;
 }
 
-/* A function's definition: its own cursor when it is one, else the
-   definition clang found in the translation unit. */
-static CXCursor function_definition(CXCursor call)
+CXCursor fe_callee_decl(CXCursor call)
 {
     child_list ch = children_of(call);
     if (ch.count == 0)
@@ -873,7 +887,7 @@ static CXCursor function_definition(CXCursor call)
     return decl;
 }
 
-static unsigned usr_bucket(const char *usr)
+unsigned fe_usr_bucket(const char *usr)
 {
     unsigned h = 2166136261u;
     for (; *usr; usr++)
@@ -890,7 +904,7 @@ CXCursor fe_find_function(fe_ctx *cx, CXCursor decl)
     if (!clang_Cursor_isNull(def) && clang_isCursorDefinition(def))
         return def;
     const char *usr = fe_string(cx, clang_getCursorUSR(decl));
-    for (fe_function *f = cx->functions[usr_bucket(usr)]; f; f = f->next)
+    for (fe_function *f = cx->functions[fe_usr_bucket(usr)]; f; f = f->next)
         if (strcmp(f->usr, usr) == 0)
             return f->definition;
     return clang_getNullCursor();
@@ -902,7 +916,7 @@ void fe_register_function(fe_ctx *cx, CXCursor definition)
     f->usr = fe_string(cx, clang_getCursorUSR(definition));
     f->definition = definition;
     f->index = cx->function_count;
-    unsigned b = usr_bucket(f->usr);
+    unsigned b = fe_usr_bucket(f->usr);
     f->next = cx->functions[b];
     cx->functions[b] = f;
     VKS_PUSH(cx->arena, cx->function_list, cx->function_count, cx->function_cap, f);
@@ -910,17 +924,17 @@ void fe_register_function(fe_ctx *cx, CXCursor definition)
 
 fe_function *fe_called_function(fe_ctx *cx, CXCursor call)
 {
-    CXCursor decl = function_definition(call);
+    CXCursor decl = fe_callee_decl(call);
     if (clang_Cursor_isNull(decl))
         return NULL;
     const char *usr = fe_string(cx, clang_getCursorUSR(decl));
-    for (fe_function *f = cx->functions[usr_bucket(usr)]; f; f = f->next)
+    for (fe_function *f = cx->functions[fe_usr_bucket(usr)]; f; f = f->next)
         if (strcmp(f->usr, usr) == 0)
             return f;
     return NULL;
 }
 
-static CXCursor function_body(CXCursor fn)
+CXCursor fe_function_body(CXCursor fn)
 {
     child_list ch = children_of(fn);
     for (unsigned i = 0; i < ch.count; i++)
@@ -945,7 +959,7 @@ static void exec_body(fe_ctx *cx, CXCursor body);
 static fe_val *inline_call(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args,
                            unsigned argc)
 {
-    CXCursor body = function_body(fn);
+    CXCursor body = fe_function_body(fn);
     vks_loc *site = vks_arena_alloc(cx->arena, sizeof *site);
     *site = fe_loc(cx, call);
     fe_frame frame = {.call_site = site,
@@ -986,16 +1000,17 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
         fe_vulkan_call(cx, entry, call, args, (unsigned)argc))
         return fe_unknown(cx);
 
-    CXCursor fn = function_definition(call);
-    if (!clang_Cursor_isNull(fn) && is_noreturn(cx, fn)) {
+    CXCursor fn = fe_callee_decl(call);
+    if (!clang_Cursor_isNull(fn) && fe_call_ends_path(cx, call)) {
         /* exit(), abort(), a fatal-error helper: the program ends here, so
-           this path records nothing more and submits nothing it began. */
+           this path records nothing more and submits nothing it began
+           (a helper that submits before exiting is run instead). */
         cx->path_exited = true;
         return fe_unknown(cx);
     }
     if (!clang_Cursor_isNull(fn))
         fn = fe_find_function(cx, fn);
-    if (!clang_Cursor_isNull(fn) && !clang_Cursor_isNull(function_body(fn))) {
+    if (!clang_Cursor_isNull(fn) && !clang_Cursor_isNull(fe_function_body(fn))) {
         if (!cx->frame || cx->frame->depth < MAX_INLINE_DEPTH)
             return inline_call(cx, fn, call, args, (unsigned)argc);
         fe_incomplete(cx, call, "helper calls nested more than 8 deep are not "
@@ -1212,33 +1227,6 @@ static void exec_loop(fe_ctx *cx, CXCursor init, CXCursor cond, CXCursor inc,
 
 /* ---- branches that cannot change what is recorded ---- */
 
-/*
- * `_Noreturn` does not show in a function's type, `__attribute__((noreturn))`
- * does; both are checked, and the C library's own (exit, abort, the assert
- * failure handler) are declared with the attribute.
- */
-static bool is_noreturn(fe_ctx *cx, CXCursor decl)
-{
-    const char *type = fe_string(cx, clang_getTypeSpelling(clang_getCursorType(decl)));
-    if (strstr(type, "noreturn"))
-        return true;
-    CXTranslationUnit tu = clang_Cursor_getTranslationUnit(decl);
-    CXToken *tokens;
-    unsigned n;
-    clang_tokenize(tu, clang_getCursorExtent(decl), &tokens, &n);
-    bool found = false;
-    bool body = false; /* only the declarator, not a definition's body */
-    for (unsigned i = 0; i < n && !found && !body; i++) {
-        CXString t = clang_getTokenSpelling(tu, tokens[i]);
-        const char *text = clang_getCString(t);
-        found = strcmp(text, "_Noreturn") == 0 || strcmp(text, "noreturn") == 0;
-        body = strcmp(text, "{") == 0;
-        clang_disposeString(t);
-    }
-    clang_disposeTokens(tu, tokens, n);
-    return found;
-}
-
 typedef struct {
     fe_ctx *cx;
     bool matters;
@@ -1251,9 +1239,9 @@ static enum CXChildVisitResult find_what_matters(CXCursor c, CXCursor parent,
     switch (clang_getCursorKind(c)) {
     case CXCursor_CallExpr: {
         const char *entry = fe_callee_entry_point(m->cx, c);
-        CXCursor callee = function_definition(c);
+        CXCursor callee = fe_callee_decl(c);
         if ((entry && strncmp(entry, "vk", 2) == 0) || fe_called_function(m->cx, c) ||
-            (!clang_Cursor_isNull(callee) && is_noreturn(m->cx, callee)))
+            (!clang_Cursor_isNull(callee) && fe_never_returns(m->cx, callee)))
             m->matters = true;
         break;
     }
@@ -1443,6 +1431,22 @@ void fe_exec(fe_ctx *cx, CXCursor c)
         if (ch.count < 2)
             return;
         bool known, value = condition(cx, ch.items[0], &known);
+        bool then_ends = !known && fe_only_ends_program(cx, ch.items[1]);
+        bool else_ends = !known && ch.count > 2 && fe_only_ends_program(cx, ch.items[2]);
+        if (then_ends || else_ends) {
+            /* One way only ends the program (`if (r != VK_SUCCESS) { print;
+               exit(1); }`): no work on it reaches a later submission, so it
+               is no path of its own (program_end.c).  The path goes the
+               other way and assumes the condition that leads there; when
+               both ways end the program, either ends it. */
+            if (then_ends && else_ends) {
+                fe_exec(cx, ch.items[1]);
+                return;
+            }
+            value = else_ends;
+            fe_assume(cx, fe_symbolic(cx, ch.items[0]), value);
+            known = true;
+        }
         if (!known && !branch_matters(cx, ch.items[1]) &&
             (ch.count < 3 || !branch_matters(cx, ch.items[2]))) {
             /* Neither side records, assigns, leaves or ends the program
@@ -1590,7 +1594,7 @@ void fe_run_function(fe_ctx *cx, CXCursor fn)
     cx->frame = &frame;
     cx->ret = &ret;
     cx->loop = NULL;
-    exec_body(cx, function_body(fn));
+    exec_body(cx, fe_function_body(fn));
     cx->ret = NULL;
     cx->frame = NULL;
 }

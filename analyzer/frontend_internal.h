@@ -173,6 +173,8 @@ typedef struct fe_ctx {
     vks_smt_solver *solver;
     unsigned fresh_names;
     fe_link *link;              /* shaders to link dispatches to, or NULL */
+    /* Functions that never return / cannot submit (program_end.c), by USR. */
+    struct fe_end_info *end_info[FE_FUNCTION_BUCKETS];
 } fe_ctx;
 
 /* ---- values (analyzer/values.c) ---- */
@@ -216,6 +218,27 @@ void fe_register_function(fe_ctx *cx, CXCursor definition);
 /* The registered function whose definition a call reaches, or NULL. */
 fe_function *fe_called_function(fe_ctx *cx, CXCursor call);
 
+/* A function definition's body (a null cursor for a declaration). */
+CXCursor fe_function_body(CXCursor fn);
+/* Child `index` of c (a null cursor past the end) and, in *count, how many
+   it has (up to 16). */
+CXCursor fe_child_cursor(CXCursor c, unsigned index, unsigned *count);
+/* The hash bucket of a USR in fe_ctx's function tables. */
+unsigned fe_usr_bucket(const char *usr);
+/* The FunctionDecl a call names directly (not through a pointer), or a
+   null cursor. */
+CXCursor fe_callee_decl(CXCursor call);
+
+/* ---- calls that end the program (analyzer/program_end.c) ---- */
+typedef struct fe_end_info fe_end_info;
+/* Declared noreturn, or its body always reaches such a call. */
+bool fe_never_returns(fe_ctx *cx, CXCursor decl);
+/* Running `stmt` from its start always ends the program (not by longjmp)
+   and submits no work on the way: a branch that need not be a path. */
+bool fe_only_ends_program(fe_ctx *cx, CXCursor stmt);
+/* The path ends at this call (see program_end.c). */
+bool fe_call_ends_path(fe_ctx *cx, CXCursor call);
+
 /* ---- where recordings start (analyzer/roots.c) ---- */
 /* The functions to analyse, in order: every function that records (calls
    vkBeginCommandBuffer, itself or through helpers) and is not called by
@@ -231,6 +254,9 @@ void fe_incomplete(fe_ctx *cx, CXCursor at, const char *message);
    path is dead (cx->path_dead). */
 unsigned fe_choose(fe_ctx *cx, CXCursor at, const fe_alternative *alts,
                    unsigned count);
+/* Adds a fact the path assumes without a decision (the other way ends the
+   program, program_end.c). */
+void fe_assume(fe_ctx *cx, const vks_smt_expr *cond, bool truth);
 /* The condition as an SMT expression over the path's unknowns. */
 const vks_smt_expr *fe_symbolic(fe_ctx *cx, CXCursor cond);
 const vks_smt_expr *fe_smt_binary(fe_ctx *cx, vks_smt_op op,

@@ -313,6 +313,12 @@ unsigned fe_choose(fe_ctx *cx, CXCursor at, const fe_alternative *alts,
     return chosen;
 }
 
+void fe_assume(fe_ctx *cx, const vks_smt_expr *cond, bool truth)
+{
+    fe_fact f = {cond, truth};
+    VKS_PUSH(cx->arena, cx->facts, cx->fact_count, cx->fact_cap, f);
+}
+
 void fe_attach_path_steps(fe_ctx *cx, const fe_recording *r)
 {
     size_t before = 0;

@@ -99,3 +99,18 @@ int test_run_suite(Suite *suite)
     srunner_free(runner);
     return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
+
+const char *test_cmd_names(const test_analysis *a, size_t cb)
+{
+    static char buf[512];
+    buf[0] = '\0';
+    const vks_cmdbuf *c = &a->program->cmdbufs[cb];
+    for (size_t i = 0; i < c->cmd_count; i++) {
+        if (strlen(buf) + strlen(c->cmds[i].name) + 2 > sizeof buf)
+            break;
+        if (i)
+            strcat(buf, " ");
+        strcat(buf, c->cmds[i].name);
+    }
+    return buf;
+}

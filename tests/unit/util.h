@@ -40,6 +40,10 @@ void test_analysis_free(test_analysis *a);
 /* The printed IR without its first line (which names the temporary path). */
 const char *test_ir_body(const test_analysis *a);
 
+/* The command names of command buffer CB, space separated (static until
+   the next call). */
+const char *test_cmd_names(const test_analysis *a, size_t cb);
+
 /* Runs one suite; returns the process exit status Check users expect. */
 int test_run_suite(Suite *suite);
 

@@ -1,0 +1,288 @@
+/*
+ * program_end.c - calls that end the program, and branches that do nothing
+ * else.
+ *
+ * Error handling in Vulkan programs is mostly `if (r != VK_SUCCESS) {
+ * print; exit(1); }`, a macro around it (vkcube's ERR_EXIT) or a helper
+ * that prints and exits.  Such a branch cannot change what the GPU
+ * executes: the program ends there, so nothing recorded on that path is
+ * ever submitted after it (a submission needs the program to go on), and
+ * nothing the branch does before exiting submits anything (checked below).
+ * Following it as a path of its own only multiplies the paths, one per
+ * check, until the path limit hides the real ones.  So a branch that
+ * "only ends the program" is not a fork: the path goes the other way and
+ * assumes the condition that leads there (eval.c).
+ *
+ * A call never returns when its function is declared so (`_Noreturn`,
+ * `__attribute__((noreturn))`; the C library declares exit, abort, _Exit,
+ * quick_exit and the assert failure handler that way) or when its body,
+ * run from the start, always reaches such a call (a `fail()` helper that
+ * prints and exits, declared as a plain `void` function).  longjmp is
+ * declared noreturn too, but it does not end the program: execution goes
+ * on at the setjmp, so it never makes a branch prunable.
+ */
+#include <string.h>
+
+#include "frontend_internal.h"
+
+struct fe_end_info {
+    const char *usr;
+    bool computing;          /* on the stack: a recursive call */
+    bool never_returns;      /* declared so, or its body always ends */
+    bool declared;           /* declared noreturn (no body needed) */
+    bool jumps;              /* longjmp and friends: noreturn, not an end */
+    int quiet;               /* -1 not known yet, 0 may submit, 1 cannot */
+    struct fe_end_info *next;
+};
+
+/* `_Noreturn` does not show in a function's type, `__attribute__((noreturn))`
+   does; the first is looked for among the declarator's tokens (before the
+   body of a definition). */
+static bool declared_noreturn(fe_ctx *cx, CXCursor decl)
+{
+    const char *type = fe_string(cx, clang_getTypeSpelling(clang_getCursorType(decl)));
+    if (strstr(type, "noreturn"))
+        return true;
+    CXTranslationUnit tu = clang_Cursor_getTranslationUnit(decl);
+    CXSourceRange extent = clang_getCursorExtent(decl);
+    CXToken *tokens;
+    unsigned n;
+    clang_tokenize(tu, extent, &tokens, &n);
+    bool found = false;
+    for (unsigned i = 0; i < n && !found; i++) {
+        CXString t = clang_getTokenSpelling(tu, tokens[i]);
+        const char *text = clang_getCString(t);
+        bool body = strcmp(text, "{") == 0;
+        found = strcmp(text, "_Noreturn") == 0 || strcmp(text, "noreturn") == 0;
+        clang_disposeString(t);
+        if (body)
+            break;
+    }
+    clang_disposeTokens(tu, tokens, n);
+    return found;
+}
+
+static bool stmt_ends(fe_ctx *cx, CXCursor stmt);
+
+/* The (cached) facts about function `decl`. */
+static fe_end_info *info_of(fe_ctx *cx, CXCursor decl)
+{
+    const char *usr = fe_string(cx, clang_getCursorUSR(decl));
+    unsigned b = fe_usr_bucket(usr);
+    for (fe_end_info *e = cx->end_info[b]; e; e = e->next)
+        if (strcmp(e->usr, usr) == 0)
+            return e;
+    fe_end_info *e = vks_arena_alloc(cx->arena, sizeof *e);
+    e->usr = usr;
+    e->quiet = -1;
+    e->next = cx->end_info[b];
+    cx->end_info[b] = e;
+    const char *name = fe_string(cx, clang_getCursorSpelling(decl));
+    e->jumps = strstr(name, "longjmp") != NULL;
+    CXCursor definition = fe_find_function(cx, decl);
+    e->declared = declared_noreturn(cx, decl) ||
+                  declared_noreturn(cx, clang_getCanonicalCursor(decl)) ||
+                  (!clang_Cursor_isNull(definition) && declared_noreturn(cx, definition));
+    e->never_returns = e->declared;
+    if (!e->never_returns && !clang_Cursor_isNull(definition)) {
+        CXCursor body = fe_function_body(definition);
+        e->computing = true; /* a recursive call does not end it */
+        e->never_returns = !clang_Cursor_isNull(body) && stmt_ends(cx, body);
+        e->computing = false;
+    }
+    return e;
+}
+
+bool fe_never_returns(fe_ctx *cx, CXCursor decl)
+{
+    if (clang_Cursor_isNull(decl))
+        return false;
+    fe_end_info *e = info_of(cx, decl);
+    return !e->computing && e->never_returns;
+}
+
+/* Whether running `stmt` from its start always ends the program. */
+typedef struct {
+    bool found;
+} leave_search;
+
+static enum CXChildVisitResult find_leave(CXCursor c, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    leave_search *s = d;
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_ReturnStmt: case CXCursor_BreakStmt: case CXCursor_ContinueStmt:
+    case CXCursor_GotoStmt: case CXCursor_IndirectGotoStmt:
+        s->found = true;
+        return CXChildVisit_Break;
+    default:
+        return CXChildVisit_Recurse;
+    }
+}
+
+/* Whether `stmt` might leave the statement around it by return, break,
+   continue or goto (a break of a loop inside it counts too: coarse, so
+   the answer errs towards "not an end"). */
+static bool may_leave(CXCursor stmt)
+{
+    leave_search s = {false};
+    find_leave(stmt, clang_getNullCursor(), &s);
+    if (!s.found)
+        clang_visitChildren(stmt, find_leave, &s);
+    return s.found;
+}
+
+static bool ends_here(fe_ctx *cx, CXCursor call)
+{
+    CXCursor decl = fe_callee_decl(call);
+    if (clang_Cursor_isNull(decl))
+        return false;
+    fe_end_info *e = info_of(cx, decl);
+    return !e->computing && e->never_returns && !e->jumps;
+}
+
+typedef struct {
+    fe_ctx *cx;
+    CXCursor items[256];
+    unsigned count;
+    bool overflow;
+} stmt_list;
+
+static enum CXChildVisitResult collect_stmt(CXCursor c, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    stmt_list *l = d;
+    if (l->count == 256) {
+        l->overflow = true;
+        return CXChildVisit_Break;
+    }
+    l->items[l->count++] = c;
+    return CXChildVisit_Continue;
+}
+
+static bool stmt_ends(fe_ctx *cx, CXCursor stmt)
+{
+    CXCursor c = fe_strip(stmt);
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_CallExpr:
+        return ends_here(cx, c);
+    case CXCursor_CompoundStmt: {
+        /* The statements run in order: the block ends the program when one
+           of them does and none before it can jump past it. */
+        stmt_list *l = vks_arena_alloc(cx->arena, sizeof *l);
+        l->cx = cx;
+        clang_visitChildren(c, collect_stmt, l);
+        for (unsigned i = 0; i < l->count && !l->overflow; i++) {
+            if (stmt_ends(cx, l->items[i]))
+                return true;
+            if (may_leave(l->items[i]))
+                return false;
+        }
+        return false;
+    }
+    case CXCursor_IfStmt: {
+        unsigned n;
+        CXCursor then = fe_child_cursor(c, 1, &n), otherwise = fe_child_cursor(c, 2, &n);
+        return n == 3 && stmt_ends(cx, then) && stmt_ends(cx, otherwise);
+    }
+    case CXCursor_DoStmt: { /* do { ...; exit(1); } while (0): the macro idiom */
+        unsigned n;
+        CXCursor body = fe_child_cursor(c, 0, &n);
+        return n == 2 && stmt_ends(cx, body);
+    }
+    case CXCursor_LabelStmt: {
+        unsigned n;
+        CXCursor sub = fe_child_cursor(c, 0, &n);
+        return n == 1 && stmt_ends(cx, sub);
+    }
+    default:
+        return false;
+    }
+}
+
+/* ---- submitting nothing on the way ---- */
+
+static bool function_quiet(fe_ctx *cx, CXCursor decl);
+
+typedef struct {
+    fe_ctx *cx;
+    bool quiet;
+} quiet_search;
+
+/* Vulkan calls that hand work to the device or the presentation engine
+   (vkQueueSubmit*, vkQueueBindSparse, vkQueuePresentKHR). */
+static bool submits(const char *entry)
+{
+    return strncmp(entry, "vkQueue", 7) == 0 && strcmp(entry, "vkQueueWaitIdle") != 0;
+}
+
+static bool call_quiet(fe_ctx *cx, CXCursor call)
+{
+    const char *entry = fe_callee_entry_point(cx, call);
+    if (entry && strncmp(entry, "vk", 2) == 0)
+        return !submits(entry);
+    CXCursor decl = fe_callee_decl(call);
+    if (clang_Cursor_isNull(decl))
+        return false; /* through a pointer: could be anything */
+    return function_quiet(cx, decl);
+}
+
+static enum CXChildVisitResult find_loud(CXCursor c, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    quiet_search *s = d;
+    if (clang_getCursorKind(c) == CXCursor_CallExpr && !call_quiet(s->cx, c)) {
+        s->quiet = false;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+static bool stmt_quiet(fe_ctx *cx, CXCursor stmt)
+{
+    quiet_search s = {cx, true};
+    find_loud(stmt, clang_getNullCursor(), &s);
+    if (s.quiet)
+        clang_visitChildren(stmt, find_loud, &s);
+    return s.quiet;
+}
+
+/* A function cannot submit work when its body calls nothing that can; one
+   without a body in the analysed files only when it is the C library's
+   (declared in a system header: printf, fflush, free, exit). */
+static bool function_quiet(fe_ctx *cx, CXCursor decl)
+{
+    fe_end_info *e = info_of(cx, decl);
+    if (e->quiet >= 0)
+        return e->quiet;
+    CXCursor definition = fe_find_function(cx, decl);
+    if (clang_Cursor_isNull(definition) || clang_Cursor_isNull(fe_function_body(definition))) {
+        e->quiet = clang_Location_isInSystemHeader(clang_getCursorLocation(decl)) != 0;
+        return e->quiet;
+    }
+    e->quiet = 0; /* a recursive call: assume the worst */
+    e->quiet = stmt_quiet(cx, fe_function_body(definition));
+    return e->quiet;
+}
+
+bool fe_only_ends_program(fe_ctx *cx, CXCursor stmt)
+{
+    return !clang_Cursor_isNull(stmt) && stmt_ends(cx, stmt) && stmt_quiet(cx, stmt);
+}
+
+/* Whether the path ends at this call: the function never returns and
+   either its body is not analysed (exit, a declared fatal handler) or it
+   submits nothing on the way (so running its body would add nothing). */
+bool fe_call_ends_path(fe_ctx *cx, CXCursor call)
+{
+    CXCursor decl = fe_callee_decl(call);
+    if (clang_Cursor_isNull(decl))
+        return false;
+    fe_end_info *e = info_of(cx, decl);
+    if (e->computing || !e->never_returns)
+        return false;
+    CXCursor definition = fe_find_function(cx, decl);
+    bool has_body = !clang_Cursor_isNull(definition) &&
+                    !clang_Cursor_isNull(fe_function_body(definition));
+    return !has_body || function_quiet(cx, decl);
+}
