@@ -1,7 +1,7 @@
 /*
  * frontend.c - the C front end's entry points: finds each file's compiler
  * arguments (compile_commands.json or the arguments after `--`), parses it
- * with libclang, turns clang's errors into vks_findings, and runs every
+ * with libclang (clang's first error: a one-line input error), and runs every
  * function that records a command buffer through the evaluator (eval.c),
  * whose Vulkan calls become command IR (commands.c).
  *
@@ -14,6 +14,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <pthread.h>
 #include <string.h>
 #include <unistd.h>
 #include <clang-c/CXCompilationDatabase.h>
@@ -24,10 +25,14 @@
 #define VKS_CLANG_RESOURCE_DIR ""
 #endif
 
-typedef struct parsed_file {
+/* A parsed translation unit, with the index it was parsed in: each file
+   gets its own CXIndex, so that files can be parsed on several threads
+   (vks_frontend_parse); the index outlives its unit. */
+typedef struct vks_parsed_file {
     const char *path;           /* as given */
+    CXIndex index;
     CXTranslationUnit tu;
-    struct parsed_file *next;
+    struct vks_parsed_file *next;
 } parsed_file;
 
 struct vks_frontend {
@@ -36,12 +41,14 @@ struct vks_frontend {
     vks_program *program;
     vks_findings *findings;
     vks_stats *stats;
-    CXIndex index;
     CXCompilationDatabase compdb;
     const char *compdb_error;
     const char **compdb_files; /* the files it lists (absolute) */
     size_t compdb_file_count;
     parsed_file *files, **files_tail;
+    /* compile_commands.json lookups from parsing threads, one at a time:
+       libclang does not say that a database may be queried concurrently. */
+    pthread_mutex_t compdb_lock;
 };
 
 static CXCompilationDatabase load_compdb_quietly(const char *dir,
@@ -60,8 +67,8 @@ vks_frontend *vks_frontend_new(const vks_frontend_options *options,
     fe->program = program;
     fe->findings = findings;
     fe->stats = stats;
-    fe->index = clang_createIndex(0, 0);
     fe->files_tail = &fe->files;
+    pthread_mutex_init(&fe->compdb_lock, NULL);
     if (options && options->compdb_dir) {
         CXCompilationDatabase_Error err;
         fe->compdb = load_compdb_quietly(options->compdb_dir, &err);
@@ -81,11 +88,13 @@ void vks_frontend_free(vks_frontend *fe)
 {
     if (!fe)
         return;
-    for (parsed_file *f = fe->files; f; f = f->next)
+    for (parsed_file *f = fe->files; f; f = f->next) {
         clang_disposeTranslationUnit(f->tu);
+        clang_disposeIndex(f->index);
+    }
     if (fe->compdb)
         clang_CompilationDatabase_dispose(fe->compdb);
-    clang_disposeIndex(fe->index);
+    pthread_mutex_destroy(&fe->compdb_lock);
 }
 
 /* ---- compiler arguments ---- */
@@ -131,7 +140,7 @@ static void add_arg(arg_list *a, const char *arg)
    kept, output options dropped, and -working-directory added because
    libclang ignores the entry's `directory` (CONVENTIONS.md).  Returns false
    when the database has no entry for the file. */
-static bool compdb_arguments(vks_frontend *fe, const char *path, arg_list *args)
+static bool compdb_arguments(const vks_frontend *fe, const char *path, arg_list *args)
 {
     char absolute[PATH_MAX];
     if (!fe->compdb || !realpath(path, absolute))
@@ -153,7 +162,7 @@ static bool compdb_arguments(vks_frontend *fe, const char *path, arg_list *args)
         unsigned n = clang_CompileCommand_getNumArgs(cmd);
         for (unsigned i = 0; i < n; i++) {
             CXString s = clang_CompileCommand_getArg(cmd, i);
-            const char *arg = vks_arena_strdup(fe->arena, clang_getCString(s));
+            const char *arg = vks_arena_strdup(args->arena, clang_getCString(s));
             clang_disposeString(s);
             if (strcmp(arg, "-o") == 0) {
                 i++;
@@ -164,7 +173,7 @@ static bool compdb_arguments(vks_frontend *fe, const char *path, arg_list *args)
             add_arg(args, arg);
         }
         CXString dir = clang_CompileCommand_getDirectory(cmd);
-        add_arg(args, vks_arena_printf(fe->arena, "-working-directory=%s",
+        add_arg(args, vks_arena_printf(args->arena, "-working-directory=%s",
                                        clang_getCString(dir)));
         clang_disposeString(dir);
     }
@@ -174,26 +183,25 @@ static bool compdb_arguments(vks_frontend *fe, const char *path, arg_list *args)
 
 /* ---- diagnostics ---- */
 
-static const char *diagnostic_line(vks_frontend *fe, const char *path,
+static const char *diagnostic_line(vks_arena *arena, const char *path,
                                    CXTranslationUnit tu, CXDiagnostic d)
 {
     CXFile file;
     unsigned line, col;
     clang_getExpansionLocation(clang_getDiagnosticLocation(d), &file, &line, &col,
                                NULL);
-    const char *message = vks_arena_strdup(fe->arena, "");
     CXString s = clang_getDiagnosticSpelling(d);
-    message = vks_arena_strdup(fe->arena, clang_getCString(s));
+    const char *message = vks_arena_strdup(arena, clang_getCString(s));
     clang_disposeString(s);
     if (!file)
-        return vks_arena_printf(fe->arena, "%s: %s", path, message);
+        return vks_arena_printf(arena, "%s: %s", path, message);
     CXString fs = clang_getFileName(file);
     CXString main = clang_getTranslationUnitSpelling(tu);
     const char *result;
     if (strcmp(clang_getCString(fs), clang_getCString(main)) == 0)
-        result = vks_arena_printf(fe->arena, "%s:%u:%u: %s", path, line, col, message);
+        result = vks_arena_printf(arena, "%s:%u:%u: %s", path, line, col, message);
     else
-        result = vks_arena_printf(fe->arena, "%s: in %s:%u:%u: %s", path,
+        result = vks_arena_printf(arena, "%s: in %s:%u:%u: %s", path,
                                   clang_getCString(fs), line, col, message);
     clang_disposeString(fs);
     clang_disposeString(main);
@@ -210,7 +218,7 @@ static const char *diagnostic_line(vks_frontend *fe, const char *path,
  * reported falsely.  Nothing in the file is claimed either way; the other
  * files are analysed.
  */
-static int check_diagnostics(vks_frontend *fe, const char *path, CXTranslationUnit tu,
+static int check_diagnostics(vks_arena *arena, const char *path, CXTranslationUnit tu,
                              const char **error)
 {
     unsigned n = clang_getNumDiagnostics(tu);
@@ -218,7 +226,7 @@ static int check_diagnostics(vks_frontend *fe, const char *path, CXTranslationUn
         CXDiagnostic d = clang_getDiagnostic(tu, i);
         enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
         if (sev == CXDiagnostic_Fatal || sev == CXDiagnostic_Error) {
-            *error = diagnostic_line(fe, path, tu, d);
+            *error = diagnostic_line(arena, path, tu, d);
             clang_disposeDiagnostic(d);
             return 2;
         }
@@ -229,11 +237,13 @@ static int check_diagnostics(vks_frontend *fe, const char *path, CXTranslationUn
 
 /* ---- parsing ---- */
 
-int vks_frontend_add_file(vks_frontend *fe, const char *path, const char **error)
+int vks_frontend_parse(vks_frontend *fe, const char *path, vks_arena *arena,
+                       vks_parsed_file **out, const char **error)
 {
+    *out = NULL;
     FILE *probe = fopen(path, "r");
     if (!probe) {
-        *error = vks_arena_printf(fe->arena, "%s: %s", path, strerror(errno));
+        *error = vks_arena_printf(arena, "%s: %s", path, strerror(errno));
         return 2;
     }
     fclose(probe);
@@ -242,8 +252,10 @@ int vks_frontend_add_file(vks_frontend *fe, const char *path, const char **error
         return 2;
     }
 
-    arg_list args = {.arena = fe->arena};
+    arg_list args = {.arena = arena};
+    pthread_mutex_lock(&fe->compdb_lock);
     bool full_argv = compdb_arguments(fe, path, &args);
+    pthread_mutex_unlock(&fe->compdb_lock);
     if (!full_argv && fe->options)
         for (size_t i = 0; i < fe->options->extra_arg_count; i++)
             add_arg(&args, fe->options->extra_args[i]);
@@ -252,29 +264,48 @@ int vks_frontend_add_file(vks_frontend *fe, const char *path, const char **error
         add_arg(&args, VKS_CLANG_RESOURCE_DIR);
     }
 
+    CXIndex index = clang_createIndex(0, 0);
     CXTranslationUnit tu = NULL;
     unsigned flags = CXTranslationUnit_None;
     enum CXErrorCode rc =
-        full_argv ? clang_parseTranslationUnit2FullArgv(fe->index, NULL, args.items,
+        full_argv ? clang_parseTranslationUnit2FullArgv(index, NULL, args.items,
                                                         args.count, NULL, 0, flags, &tu)
-                  : clang_parseTranslationUnit2(fe->index, path, args.items, args.count,
+                  : clang_parseTranslationUnit2(index, path, args.items, args.count,
                                                 NULL, 0, flags, &tu);
     if (rc != CXError_Success || !tu) {
-        *error = vks_arena_printf(fe->arena, "%s: clang could not parse the file "
+        *error = vks_arena_printf(arena, "%s: clang could not parse the file "
                                   "(libclang error %d)", path, (int)rc);
+        clang_disposeIndex(index);
         return 2;
     }
-    int status = check_diagnostics(fe, path, tu, error);
+    int status = check_diagnostics(arena, path, tu, error);
     if (status != 0) {
         clang_disposeTranslationUnit(tu);
+        clang_disposeIndex(index);
         return status;
     }
-    parsed_file *f = vks_arena_alloc(fe->arena, sizeof *f);
-    f->path = vks_arena_strdup(fe->arena, path);
+    parsed_file *f = vks_arena_alloc(arena, sizeof *f);
+    f->path = vks_arena_strdup(arena, path);
+    f->index = index;
     f->tu = tu;
-    *fe->files_tail = f;
-    fe->files_tail = &f->next;
+    *out = f;
     return 0;
+}
+
+void vks_frontend_add_parsed(vks_frontend *fe, vks_parsed_file *file)
+{
+    file->next = NULL;
+    *fe->files_tail = file;
+    fe->files_tail = &file->next;
+}
+
+int vks_frontend_add_file(vks_frontend *fe, const char *path, const char **error)
+{
+    vks_parsed_file *file;
+    int status = vks_frontend_parse(fe, path, fe->arena, &file, error);
+    if (status == 0)
+        vks_frontend_add_parsed(fe, file);
+    return status;
 }
 
 /* ---- analysis ---- */

@@ -56,6 +56,20 @@ vks_frontend *vks_frontend_new(const vks_frontend_options *options,
                                vks_program *program, vks_findings *findings,
                                vks_stats *stats);
 int vks_frontend_add_file(vks_frontend *fe, const char *path, const char **error);
+
+/*
+ * vks_frontend_add_file in two steps, for -j N: vks_frontend_parse parses
+ * one file (its own CXIndex; memory from `arena`, which must live as long
+ * as the front end and which no other thread uses meanwhile) and may run on
+ * several threads at once for different files; vks_frontend_add_parsed
+ * then adds the parsed files, one thread, in input order (the order decides
+ * nothing but the default path of messages; it is kept anyway so that the
+ * output never depends on N).
+ */
+typedef struct vks_parsed_file vks_parsed_file;
+int vks_frontend_parse(vks_frontend *fe, const char *path, vks_arena *arena,
+                       vks_parsed_file **out, const char **error);
+void vks_frontend_add_parsed(vks_frontend *fe, vks_parsed_file *file);
 void vks_frontend_analyze(vks_frontend *fe);
 void vks_frontend_free(vks_frontend *fe);
 

@@ -283,6 +283,12 @@ rm "$tmp/proj/.vksync-lint"
 "$tool" --quiet -j 1 examples >"$tmp/j1" 2>/dev/null
 "$tool" --quiet -j 2 examples >"$tmp/j2" 2>/dev/null
 check "-j 2 prints the same as -j 1" cmp -s "$tmp/j1" "$tmp/j2"
+# Input errors from parallel jobs are reported in the order -j 1 reports them.
+mixed="$tmp/frame.c examples/shaders $tmp/missing.c $bad tests/shaders/invalid_but_analysed.spvasm $tmp/paths.c"
+"$tool" -j 1 $mixed >"$tmp/j1" 2>"$tmp/j1.err"
+"$tool" -j 3 $mixed >"$tmp/j3" 2>"$tmp/j3.err"
+check "-j 3 with input errors: the same report as -j 1" cmp -s "$tmp/j1" "$tmp/j3"
+check "-j 3 with input errors: the same stderr as -j 1" cmp -s "$tmp/j1.err" "$tmp/j3.err"
 run --quiet "$bad" -- -DUNUSED_MACRO=1 -Wall
 check "compiler arguments after -- are accepted" exit_is 1
 
