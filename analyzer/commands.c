@@ -414,7 +414,8 @@ bool fe_vulkan_call(fe_ctx *cx, const char *name, CXCursor call, fe_val **args,
     if (fe_queue_call(cx, name, call, args, argc))
         return true;
     if (strncmp(name, "vkCmd", 5) != 0)
-        return fe_link_device_call(cx, name, args, argc) ||
+        return fe_host_call(cx, name, call, args, argc) ||
+               fe_link_device_call(cx, name, args, argc) ||
                fe_create_call(cx, name, call, args, argc);
     fe_recording **r = argc >= 1 ? find_recording(cx, args[0]) : NULL;
     if (!r)

@@ -501,11 +501,17 @@ fe_val *fe_lvalue(fe_ctx *cx, CXCursor expr)
             return NULL;
         const char *name = fe_string(cx, clang_getCursorSpelling(c));
         CXCursor base = ch.items[0];
-        fe_val *object = is_pointer_type(clang_getCursorType(base))
-                             ? fe_deref(cx, fe_eval(cx, base), 0)
-                             : fe_lvalue(cx, base);
+        fe_val *object;
+        if (is_pointer_type(clang_getCursorType(base))) {
+            fe_val *p = fe_eval(cx, base);
+            object = p->mapping ? fe_host_place(cx, p, NULL, 0) : fe_deref(cx, p, 0);
+        } else {
+            object = fe_lvalue(cx, base);
+        }
         if (!object)
             return NULL;
+        if (object->mapped_place) /* a member of an object in mapped memory */
+            return fe_host_member(cx, object, c);
         fe_val *member = fe_child(cx, object, name);
         if (!member->member_key)
             member->member_key = member_key(cx, base, name);
@@ -515,13 +521,19 @@ fe_val *fe_lvalue(fe_ctx *cx, CXCursor expr)
         if (ch.count < 2)
             return NULL;
         uint64_t index;
-        if (!fe_known_int(fe_eval(cx, ch.items[1]), &index))
+        fe_val *index_val = fe_eval(cx, ch.items[1]);
+        fe_val *base = fe_eval(cx, ch.items[0]);
+        if (base->mapping && !base->mapped_place)
+            return fe_host_place(cx, base, index_val, fe_type_size(clang_getCursorType(c)));
+        if (!fe_known_int(index_val, &index))
             return NULL;
-        return fe_deref(cx, fe_eval(cx, ch.items[0]), (int64_t)index);
+        return fe_deref(cx, base, (int64_t)index);
     }
     case CXCursor_UnaryOperator:
-        if (clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_Deref && ch.count)
-            return fe_deref(cx, fe_eval(cx, ch.items[0]), 0);
+        if (clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_Deref && ch.count) {
+            fe_val *p = fe_eval(cx, ch.items[0]);
+            return p->mapping ? fe_host_place(cx, p, NULL, 0) : fe_deref(cx, p, 0);
+        }
         return NULL;
     case CXCursor_CompoundLiteralExpr:
         return fe_eval(cx, c);
@@ -627,6 +639,16 @@ static fe_val *eval_binary(fe_ctx *cx, CXCursor c)
                 havoc(cx, root);
             return r;
         }
+        if (target->mapped_place) {
+            /* A host write to mapped memory (a compound assignment reads
+               it first); the value stored is not tracked. */
+            fe_val *r = fe_eval(cx, rhs);
+            uint64_t size = fe_type_size(clang_getCursorType(lhs));
+            if (op != CXBinaryOperator_Assign)
+                fe_host_touch(cx, c, target, size, false);
+            fe_host_touch(cx, c, target, size, true);
+            return op == CXBinaryOperator_Assign ? r : fe_unknown(cx);
+        }
         if (op == CXBinaryOperator_Assign) {
             fe_val *r = fe_eval(cx, rhs);
             store(cx, target, r, lhs);
@@ -640,7 +662,17 @@ static fe_val *eval_binary(fe_ctx *cx, CXCursor c)
 
     fe_val *result;
     uint64_t a, b, out;
-    if (l->kind == VAL_PTR && fe_known_int(r, &b) &&
+    bool additive = op == CXBinaryOperator_Add || op == CXBinaryOperator_AddAssign ||
+                    op == CXBinaryOperator_Sub || op == CXBinaryOperator_SubAssign;
+    if (l->mapping && !l->mapped_place && additive && !is_pointer_type(clang_getCursorType(rhs))) {
+        result = fe_host_pointer_add(
+            cx, l, r, fe_type_size(clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(lhs)))),
+            op == CXBinaryOperator_Sub || op == CXBinaryOperator_SubAssign);
+    } else if (r->mapping && !r->mapped_place && op == CXBinaryOperator_Add) {
+        result = fe_host_pointer_add(
+            cx, r, l, fe_type_size(clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(rhs)))),
+            false);
+    } else if (l->kind == VAL_PTR && fe_known_int(r, &b) &&
         (op == CXBinaryOperator_Add || op == CXBinaryOperator_AddAssign ||
          op == CXBinaryOperator_Sub || op == CXBinaryOperator_SubAssign)) {
         bool add = op == CXBinaryOperator_Add || op == CXBinaryOperator_AddAssign;
@@ -677,10 +709,18 @@ static fe_val *eval_unary(fe_ctx *cx, CXCursor c)
             if (root)
                 havoc(cx, root);
         }
+        if (target && target->mapped_place)
+            return fe_host_address_of(cx, target);
         return pointer_to(cx, target, 0, true);
     }
     case CXUnaryOperator_Deref: {
-        fe_val *v = fe_deref(cx, fe_eval(cx, operand), 0);
+        fe_val *p = fe_eval(cx, operand);
+        if (p->mapping && !p->mapped_place) {
+            fe_val *place = fe_host_place(cx, p, NULL, 0);
+            fe_host_touch(cx, c, place, fe_type_size(clang_getCursorType(c)), false);
+            return fe_unknown(cx);
+        }
+        fe_val *v = fe_deref(cx, p, 0);
         return v ? v : fe_unknown(cx);
     }
     case CXUnaryOperator_PostInc: case CXUnaryOperator_PostDec:
@@ -692,10 +732,21 @@ static fe_val *eval_unary(fe_ctx *cx, CXCursor c)
                 havoc(cx, root);
             return fe_unknown(cx);
         }
-        fe_val *old = fe_copy(cx, target);
         int64_t step = op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PreInc ? 1 : -1;
+        if (target->mapped_place) { /* (*p)++: a host read and write */
+            uint64_t size = fe_type_size(clang_getCursorType(operand));
+            fe_host_touch(cx, c, target, size, false);
+            fe_host_touch(cx, c, target, size, true);
+            return fe_unknown(cx);
+        }
+        fe_val *old = fe_copy(cx, target);
         fe_val *updated;
-        if (target->kind == VAL_PTR)
+        if (target->mapping)
+            updated = fe_host_pointer_add(
+                cx, target, fe_int(cx, 1),
+                fe_type_size(clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(operand)))),
+                step < 0);
+        else if (target->kind == VAL_PTR)
             updated = pointer_to(cx, target->target, target->index + step, target->single);
         else if (fe_known_int(target, &a))
             updated = int_of_type(cx, a + (uint64_t)step, operand);
@@ -759,9 +810,13 @@ fe_val *fe_eval(fe_ctx *cx, CXCursor c)
         if (!clang_isExpression(clang_getCursorKind(operand)))
             return fe_unknown(cx);
         CXType to = clang_getCursorType(c);
-        if (is_array_type(clang_getCursorType(operand)) && is_pointer_type(to))
+        if (is_array_type(clang_getCursorType(operand)) && is_pointer_type(to)) {
             /* An array used as a pointer points at its first element. */
-            return pointer_to(cx, fe_lvalue(cx, operand), 0, false);
+            fe_val *array = fe_lvalue(cx, operand);
+            if (array && array->mapped_place)
+                return fe_host_address_of(cx, array);
+            return pointer_to(cx, array, 0, false);
+        }
         fe_val *v = fe_eval(cx, operand);
         if (v->kind == VAL_INT && type_is_integer(to))
             return fe_int(cx, normalise(v->i, to));
@@ -782,6 +837,11 @@ fe_val *fe_eval(fe_ctx *cx, CXCursor c)
     case CXCursor_MemberRefExpr:
     case CXCursor_ArraySubscriptExpr: {
         fe_val *v = fe_lvalue(cx, c);
+        if (v && v->mapped_place) {
+            /* A host read of mapped memory; what it reads is unknown. */
+            fe_host_touch(cx, c, v, fe_type_size(clang_getCursorType(c)), false);
+            return fe_unknown(cx);
+        }
         return v ? v : fe_unknown(cx);
     }
     case CXCursor_UnaryOperator:
@@ -1026,6 +1086,7 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
             havoc(cx, args[i]->target);
     }
     fe_opaque_call(cx, call, args, (unsigned)argc);
+    fe_host_libc_call(cx, call, args, (unsigned)argc);
     CXFile file;
     unsigned offset;
     clang_getSpellingLocation(clang_getCursorLocation(call), &file, NULL, NULL,

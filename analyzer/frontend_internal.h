@@ -57,6 +57,13 @@ struct fe_val {
     int64_t index;
     bool single;
     vks_loc loc;             /* aggregates: where declared / filled */
+    /* Mapped memory (host.c): a pointer into a vkMapMemory mapping, or with
+       mapped_place the object it points at; map_offset is in bytes from the
+       start of the mapping. */
+    const struct fe_mapping *mapping;
+    bool mapped_place;
+    bool map_offset_known;
+    uint64_t map_offset;
 };
 
 /* A variable binding in a frame or the global scope. */
@@ -175,6 +182,7 @@ typedef struct fe_ctx {
     fe_link *link;              /* shaders to link dispatches to, or NULL */
     /* Functions that never return / cannot submit (program_end.c), by USR. */
     struct fe_end_info *end_info[FE_FUNCTION_BUCKETS];
+    struct fe_host_state *host; /* buffers bound to memory (host.c) */
 } fe_ctx;
 
 /* ---- values (analyzer/values.c) ---- */
@@ -384,11 +392,43 @@ bool fe_queue_call(fe_ctx *cx, const char *name, CXCursor call, fe_val **args,
                    unsigned argc);
 void fe_recording_closed(fe_ctx *cx, const char *ident, uint32_t cmdbuf);
 void fe_finish_queue_streams(fe_ctx *cx);
+/* A host read or write of mapped memory (analyzer/host.c): appended to every
+   queue stream of this path (nothing when nothing was submitted yet). */
+/* A call the front end cannot see into that may wait for the device (it is
+   handed Vulkan handles or structs): host accesses after it are not
+   checked against earlier submissions. */
+void fe_host_unknown_wait(fe_ctx *cx, CXCursor call, const char *name);
+void fe_host_access_streams(fe_ctx *cx, CXCursor at, bool write,
+                            const vks_access *accesses, size_t count);
 
 /* A call without a body that is handed a command buffer (commands.c). */
 void fe_opaque_call(fe_ctx *cx, CXCursor call, fe_val **args, unsigned argc);
 bool fe_vulkan_call(fe_ctx *cx, const char *name, CXCursor call,
                     fe_val **args, unsigned argc);
+
+/* ---- mapped memory and host accesses (analyzer/host.c) ---- */
+/* vkBindBufferMemory(2), vkMapMemory(2): returns true when handled. */
+bool fe_host_call(fe_ctx *cx, const char *name, CXCursor call, fe_val **args,
+                  unsigned argc);
+/* sizeof a type in bytes (void: 1, as GNU C's pointer arithmetic), 0 unknown. */
+uint64_t fe_type_size(CXType t);
+/* ptr +/- delta elements of element_size bytes (ptr has a mapping). */
+fe_val *fe_host_pointer_add(fe_ctx *cx, const fe_val *ptr, const fe_val *delta,
+                            uint64_t element_size, bool subtract);
+/* ptr[index] (index NULL: *ptr): the place, with an unknown offset when the
+   index is unknown. */
+fe_val *fe_host_place(fe_ctx *cx, const fe_val *ptr, const fe_val *index,
+                      uint64_t element_size);
+/* object.member for a mapped place `object`. */
+fe_val *fe_host_member(fe_ctx *cx, const fe_val *object, CXCursor member_ref);
+/* &place. */
+fe_val *fe_host_address_of(fe_ctx *cx, const fe_val *place);
+/* The host reads or writes `size` bytes at a place (or from a mapped
+   pointer): host commands in this path's queue streams. */
+void fe_host_touch(fe_ctx *cx, CXCursor at, const fe_val *place, uint64_t size,
+                   bool write);
+/* memcpy / memmove / memset through mapped pointers. */
+void fe_host_libc_call(fe_ctx *cx, CXCursor call, fe_val **args, unsigned argc);
 
 /* ---- linking dispatches to shaders (analyzer/pipeline_link.c) ---- */
 fe_link *fe_link_new(vks_arena *arena, const vks_shader_summary *const *shaders,

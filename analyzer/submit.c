@@ -47,6 +47,7 @@ typedef struct fe_closed {
 typedef struct fe_stream {
     const char *queue;   /* the queue handle's identity */
     fe_recording rec;    /* the stream as a recording (path steps) */
+    bool host_writes;    /* host accesses since the last submission */
     struct fe_stream *next;
 } fe_stream;
 
@@ -153,8 +154,57 @@ static void append_command_buffer(fe_ctx *cx, fe_stream *s, CXCursor call,
     vks_cmdbuf *rec = &cx->program->cmdbufs[c->cmdbuf];
     rec->in_queue_stream = true;
     size_t n = rec->cmd_count;
-    for (size_t i = 0; i < n; i++)
-        append(cx, s, cx->program->cmdbufs[c->cmdbuf].cmds[i]);
+    vks_loc *submitted_by = vks_arena_alloc(cx->arena, sizeof *submitted_by);
+    *submitted_by = fe_loc(cx, call);
+    for (size_t i = 0; i < n; i++) {
+        vks_cmd cmd = cx->program->cmdbufs[c->cmdbuf].cmds[i];
+        cmd.submitted_by = submitted_by;
+        append(cx, s, cmd);
+    }
+}
+
+/*
+ * "When batches of command buffers are submitted to a queue via a queue
+ * submission command, it defines a memory dependency with prior host
+ * operations, and execution of command buffers submitted to the queue. ...
+ * The first access scope includes all host writes to mappable device
+ * memory that are available to the host memory domain.  The second access
+ * scope includes all memory access performed by the device" ("Host Write
+ * Ordering Guarantees", spec/synchronization.txt).  Added only when the
+ * stream holds host accesses since the last submission, so streams without
+ * any are unchanged.  Host writes to memory that is not host-coherent also
+ * need vkFlushMappedMemoryRanges to be available; coherency is not
+ * modelled (README).
+ */
+static void append_host_write_ordering(fe_ctx *cx, fe_stream *s, CXCursor call)
+{
+    if (!s->host_writes)
+        return;
+    s->host_writes = false;
+    vks_cmd cmd = sync_cmd(cx, VKS_CMD_BARRIER, VKS_HOST_SUBMIT_ORDER, call);
+    vks_barrier b = vks_global_barrier(
+        VKS_MASK(VK_PIPELINE_STAGE_2_HOST_BIT), VKS_MASK(VK_ACCESS_2_HOST_WRITE_BIT),
+        VKS_MASK(VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT),
+        VKS_MASK(VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT),
+        fe_loc(cx, call));
+    VKS_PUSH(cx->arena, cmd.barriers, cmd.barrier_count, cmd.barrier_cap, b);
+    append(cx, s, cmd);
+}
+
+void fe_host_access_streams(fe_ctx *cx, CXCursor at, bool write,
+                            const vks_access *accesses, size_t count)
+{
+    if (!cx->submit || !count)
+        return; /* nothing submitted yet on this path: nothing to race */
+    for (fe_stream *s = cx->submit->streams; s; s = s->next) {
+        vks_cmd cmd = sync_cmd(cx, VKS_CMD_ACTION, write ? VKS_HOST_WRITE : VKS_HOST_READ,
+                               at);
+        for (size_t i = 0; i < count; i++)
+            VKS_PUSH(cx->arena, cmd.accesses, cmd.access_count, cmd.access_cap,
+                     accesses[i]);
+        append(cx, s, cmd);
+        s->host_writes = true;
+    }
 }
 
 static uint64_t count_of(const fe_val *v, uint64_t limit)
@@ -194,6 +244,7 @@ static const fe_val *element(fe_ctx *cx, fe_val *array, uint64_t i,
 static void submit(fe_ctx *cx, CXCursor call, fe_val **args, fe_stream *s,
                    const batch_layout *layout)
 {
+    append_host_write_ordering(cx, s, call);
     uint64_t batches = count_of(args[1], 64);
     if (batches == UINT64_MAX) {
         append_command_buffer(cx, s, call, NULL);
@@ -234,6 +285,28 @@ static void host_wait(fe_ctx *cx, CXCursor call, const char *name,
         vks_barrier b = vks_global_barrier(VKS_MASK(all), VKS_MASK(mem), VKS_MASK(all),
                                            VKS_MASK(mem), fe_loc(cx, call));
         VKS_PUSH(cx->arena, cmd.barriers, cmd.barrier_count, cmd.barrier_cap, b);
+        /* "An execution dependency is defined by waiting for a fence to
+           become signaled ... The second synchronization scope includes the
+           host operations of vkWaitForFences" (Fences): host accesses after
+           it are ordered after the stream so far.  It makes nothing visible
+           to the host ("the access scope of a memory dependency defined by a
+           fence only includes device access"). */
+        cmd.host_wait = true;
+        append(cx, s, cmd);
+    }
+}
+
+void fe_host_unknown_wait(fe_ctx *cx, CXCursor call, const char *name)
+{
+    if (!cx->submit)
+        return;
+    for (fe_stream *s = cx->submit->streams; s; s = s->next) {
+        /* No barriers: nothing known about the device; host_wait: host
+           accesses after it are not checked against the work before it
+           (engine/host.c counts them as unknown). */
+        vks_cmd cmd = sync_cmd(cx, VKS_CMD_BARRIER,
+                               vks_arena_printf(cx->arena, "%s (not analysed)", name), call);
+        cmd.host_wait = true;
         append(cx, s, cmd);
     }
 }

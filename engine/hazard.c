@@ -331,12 +331,65 @@ static void check_against_write(vks_walker *w, const vks_segment *seg,
         consider(best, rule, &seg->write, true);
 }
 
+/*
+ * A host access (stage HOST) of mapped memory against the device accesses
+ * submitted before it in the stream (engine/host.c explains the rules).
+ * Device work is ordered before the host only by a host wait (a stream
+ * command with host_wait) between the two: a barrier with dstStageMask HOST
+ * inside a command buffer is no such wait, so exec_after is not used.  A
+ * host read also needs the device write made visible to HOST / HOST_READ.
+ * Host accesses are ordered among themselves by the host program's order.
+ * A host write after a waited-for device write needs no visibility
+ * operation here (limit, docs/checks/host-read-not-visible.md).
+ */
+static void check_host_against(vks_walker *w, const vks_segment *seg,
+                               const vks_access_rec *earlier, bool earlier_is_write,
+                               const vks_access_rec *acc, vks_conflict *best)
+{
+    if (earlier->stage == VK_PIPELINE_STAGE_2_HOST_BIT)
+        return;
+    vks_host_order order = vks_host_waited(w, earlier->cmd, acc->cmd);
+    if (order == VKS_HOST_ORDER_UNKNOWN) {
+        w->stats->unknown_questions++;
+        return;
+    }
+    if (order == VKS_HOST_ORDER_NONE) {
+        consider(best, VKS_RULE_HOST_ACCESS_BEFORE_WAIT, earlier, earlier_is_write);
+        return;
+    }
+    if (earlier_is_write && !vks_access_is_write(acc->access) &&
+        !vks_segment_visible(seg, VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT)) {
+        if (earlier->assumed)
+            w->stats->unknown_questions++;
+        else
+            consider(best, VKS_RULE_HOST_READ_NOT_VISIBLE, earlier, true);
+        return;
+    }
+    count_ordered(w, earlier);
+}
+
+static void check_host_access(vks_walker *w, const vks_segment *seg,
+                              const vks_access_rec *acc, vks_conflict *best)
+{
+    if (vks_access_is_write(acc->access) && seg->read_count) {
+        for (uint32_t r = 0; r < seg->read_count; r++)
+            check_host_against(w, seg, &seg->reads[r], false, acc, best);
+        return;
+    }
+    if (seg->has_write)
+        check_host_against(w, seg, &seg->write, true, acc, best);
+}
+
 /* Checks one access against one segment (the rules of "Execution and
    Memory Dependencies": write-after-read needs an execution dependency,
    read-after-write and write-after-write a memory dependency). */
 static void check_segment(vks_walker *w, const vks_segment *seg,
                           const vks_access_rec *acc, vks_conflict *best)
 {
+    if (acc->stage == VK_PIPELINE_STAGE_2_HOST_BIT) {
+        check_host_access(w, seg, acc, best);
+        return;
+    }
     if (!vks_access_is_write(acc->access)) {
         check_against_write(w, seg, acc, VKS_RULE_HAZARD_RAW, best);
         return;
@@ -442,7 +495,10 @@ void vks_walk_accesses(vks_walker *w, uint32_t cmd, const vks_access *accesses,
         access_findings found = check_access(w, acc, &recs[a]);
         vks_later later = {.cmd = cmd, .rec = recs[a], .region = acc->region,
                            .loc = w->cb->cmds[cmd].loc};
-        if (found.conflict.rule != VKS_RULE_COUNT)
+        if (found.conflict.rule == VKS_RULE_HOST_ACCESS_BEFORE_WAIT ||
+            found.conflict.rule == VKS_RULE_HOST_READ_NOT_VISIBLE)
+            vks_report_host_conflict(w, &later, &found.conflict);
+        else if (found.conflict.rule != VKS_RULE_COUNT)
             vks_report_conflict(w, &later, &found.conflict);
         if (found.layout_mismatch)
             vks_report_layout_mismatch(w, &later, found.layout_mismatch,

@@ -183,7 +183,29 @@ typedef struct {
        dependencies. */
     vks_attachment *attachments;
     size_t attachment_count, attachment_cap;
+    /* In a queue stream (analyzer/submit.c): the vkQueueSubmit* call that
+       submitted the command, or NULL. */
+    const vks_loc *submitted_by;
+    /* In a queue stream: a host wait (vkWaitForFences, vkQueueWaitIdle,
+       vkDeviceWaitIdle) - every earlier command of the stream
+       happens-before the host accesses after it. */
+    bool host_wait;
 } vks_cmd;
+
+/*
+ * Host operations (DESIGN.md section 5).  A host read or write of mapped
+ * memory is an ACTION command in the queue streams of its path (submit.c),
+ * named VKS_HOST_READ / VKS_HOST_WRITE, whose accesses have stage
+ * VK_PIPELINE_STAGE_2_HOST_BIT and access HOST_READ / HOST_WRITE; its loc
+ * is the host statement.  Host waits are stream commands with host_wait;
+ * vkQueueSubmit's implicit ordering of earlier host writes is a barrier
+ * from HOST / HOST_WRITE (named VKS_HOST_SUBMIT_ORDER).  vkMapMemory,
+ * vkFlushMappedMemoryRanges and vkInvalidateMappedMemoryRanges stay in the
+ * front end (analyzer/host.c): coherency is not modelled.
+ */
+#define VKS_HOST_READ "host read"
+#define VKS_HOST_WRITE "host write"
+#define VKS_HOST_SUBMIT_ORDER "vkQueueSubmit (host write ordering)"
 
 /*
  * One recording of a command buffer: vkBeginCommandBuffer ... vkEnd on one

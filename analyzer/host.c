@@ -1,0 +1,282 @@
+/*
+ * host.c - host access to mapped memory: which buffer a pointer returned by
+ * vkMapMemory reaches, and the host reads and writes made through it.
+ *
+ * vkBindBufferMemory(2) binds a buffer to a memory object at an offset;
+ * vkMapMemory(2) gives the host a pointer to the memory from an offset
+ * ("the pointer value ... minus offset must be aligned to
+ * minMemoryMapAlignment", Memory Mapping, spec/device-memory.txt): the
+ * pointer is an fe_val tagged with its mapping and a byte offset, which
+ * pointer arithmetic, casts, array subscripts, `*p`, `p->field` and
+ * `&p[i]` carry along.  Dereferencing it gives a place (an fe_val with
+ * mapped_place); reading a place is a host read, assigning to it a host
+ * write, and memcpy/memmove/memset with a mapped source or destination are
+ * one read or write of the bytes they copy.  The byte range in the memory
+ * object is mapped onto every buffer bound there, and each access becomes a
+ * host command in this path's queue streams (submit.c), where the engine
+ * checks it against the device work submitted earlier (engine/host.c).
+ *
+ * What is not known is not guessed: a pointer whose mapping, offset or
+ * element index is not known, a memory object bound to no buffer the front
+ * end saw, or a memcpy of an unknown size, makes no host access, so no
+ * finding.  Images bound to memory are not mapped to subresources (their
+ * host layout is the implementation's, VkSubresourceLayout).
+ */
+#include <string.h>
+#include <vulkan/vulkan_core.h>
+
+#include "frontend_internal.h"
+
+struct fe_mapping {
+    const char *memory;        /* the memory handle's identity */
+    const char *spelling;      /* the pointer variable, for messages */
+    uint64_t offset;           /* vkMapMemory's offset */
+    bool offset_known;
+};
+
+typedef struct fe_binding_rec {
+    const char *memory;        /* identity of the VkDeviceMemory */
+    fe_val *buffer;            /* the buffer handle (a copy) */
+    uint64_t offset;           /* memoryOffset */
+    vks_loc loc;
+    struct fe_binding_rec *next;
+} fe_binding_rec;
+
+struct fe_host_state {
+    fe_binding_rec *bindings;
+};
+
+static struct fe_host_state *host_state(fe_ctx *cx)
+{
+    if (!cx->host)
+        cx->host = vks_arena_alloc(cx->arena, sizeof *cx->host);
+    return cx->host;
+}
+
+static const char *handle_ident(const fe_val *v)
+{
+    /* A handle straight from an unseen call could be any object. */
+    if (!v || v->kind != VAL_SYM || !v->ident || strncmp(v->ident, "call:", 5) == 0)
+        return NULL;
+    return v->ident;
+}
+
+static void bind_buffer(fe_ctx *cx, CXCursor call, const fe_val *buffer,
+                        const fe_val *memory, const fe_val *offset)
+{
+    const char *mem = handle_ident(memory);
+    uint64_t at;
+    if (!mem || !handle_ident(buffer) || !fe_known_int(offset, &at))
+        return; /* unknown: the buffer is reached by no mapped pointer */
+    fe_binding_rec *b = vks_arena_alloc(cx->arena, sizeof *b);
+    b->memory = mem;
+    b->buffer = fe_copy(cx, buffer);
+    b->offset = at;
+    b->loc = fe_loc(cx, call);
+    b->next = host_state(cx)->bindings;
+    host_state(cx)->bindings = b;
+}
+
+/* *ppData = a pointer to the start of the mapping. */
+static void map_memory(fe_ctx *cx, CXCursor call, const fe_val *memory,
+                       const fe_val *offset, fe_val *out)
+{
+    fe_val *node = fe_deref(cx, out, 0);
+    if (!node)
+        return;
+    const char *spelling = node->spelling;
+    memset(node, 0, sizeof *node);
+    node->loc = fe_loc(cx, call);
+    node->kind = VAL_SYM;
+    node->ident = vks_arena_printf(cx->arena, "mapped:%s:%u:%u#%u", node->loc.file,
+                                   node->loc.line, node->loc.col,
+                                   ++cx->havoc_generation);
+    node->spelling = spelling;
+    const char *mem = handle_ident(memory);
+    if (!mem)
+        return; /* an untagged pointer: its accesses are not tracked */
+    struct fe_mapping *m = vks_arena_alloc(cx->arena, sizeof *m);
+    m->memory = mem;
+    m->spelling = spelling;
+    m->offset_known = fe_known_int(offset, &m->offset);
+    node->mapping = m;
+    node->map_offset_known = true;
+    node->map_offset = 0;
+}
+
+bool fe_host_call(fe_ctx *cx, const char *name, CXCursor call, fe_val **args,
+                  unsigned argc)
+{
+    if (strcmp(name, "vkBindBufferMemory") == 0 && argc >= 4) {
+        bind_buffer(cx, call, args[1], args[2], args[3]);
+        return true;
+    }
+    if ((strcmp(name, "vkBindBufferMemory2") == 0 ||
+         strcmp(name, "vkBindBufferMemory2KHR") == 0) && argc >= 3) {
+        uint64_t n;
+        if (!fe_known_int(args[1], &n) || n > 64)
+            return true;
+        for (uint64_t i = 0; i < n; i++) {
+            fe_val *info = fe_deref(cx, args[2], (int64_t)i);
+            if (info)
+                bind_buffer(cx, call, fe_peek(cx, info, "buffer"),
+                            fe_peek(cx, info, "memory"), fe_peek(cx, info, "memoryOffset"));
+        }
+        return true;
+    }
+    if (strcmp(name, "vkMapMemory") == 0 && argc >= 6) {
+        map_memory(cx, call, args[1], args[2], args[5]);
+        return true;
+    }
+    if ((strcmp(name, "vkMapMemory2") == 0 || strcmp(name, "vkMapMemory2KHR") == 0) &&
+        argc >= 3) {
+        fe_val *info = fe_deref(cx, args[1], 0);
+        map_memory(cx, call, info ? fe_peek(cx, info, "memory") : NULL,
+                   info ? fe_peek(cx, info, "offset") : NULL, args[2]);
+        return true;
+    }
+    return false;
+}
+
+/* ---- pointers into mapped memory and the places they reach ---- */
+
+uint64_t fe_type_size(CXType t)
+{
+    t = clang_getCanonicalType(t);
+    if (t.kind == CXType_Void)
+        return 1; /* GNU C: arithmetic on void * counts bytes */
+    long long n = clang_Type_getSizeOf(t);
+    return n > 0 ? (uint64_t)n : 0;
+}
+
+static fe_val *tagged(fe_ctx *cx, const fe_val *from, bool place, bool known,
+                      uint64_t offset)
+{
+    fe_val *v = fe_unknown(cx);
+    v->kind = place ? VAL_UNKNOWN : VAL_SYM;
+    v->ident = place ? NULL : vks_arena_printf(cx->arena, "mapped+%u",
+                                                ++cx->havoc_generation);
+    v->spelling = from->mapping->spelling;
+    v->mapping = from->mapping;
+    v->mapped_place = place;
+    v->map_offset_known = known && from->map_offset_known;
+    v->map_offset = from->map_offset + offset;
+    return v;
+}
+
+fe_val *fe_host_pointer_add(fe_ctx *cx, const fe_val *ptr, const fe_val *delta,
+                            uint64_t element_size, bool subtract)
+{
+    uint64_t n;
+    bool known = fe_known_int(delta, &n) && element_size;
+    uint64_t bytes = known ? n * element_size : 0;
+    return tagged(cx, ptr, false, known, subtract ? (uint64_t)0 - bytes : bytes);
+}
+
+fe_val *fe_host_place(fe_ctx *cx, const fe_val *ptr, const fe_val *index,
+                      uint64_t element_size)
+{
+    uint64_t n = 0;
+    bool known = !index || (fe_known_int(index, &n) && element_size);
+    return tagged(cx, ptr, true, known, n * element_size);
+}
+
+fe_val *fe_host_member(fe_ctx *cx, const fe_val *object, CXCursor member_ref)
+{
+    CXCursor field = clang_getCursorReferenced(member_ref);
+    long long bits = clang_Cursor_getOffsetOfField(field);
+    bool known = bits >= 0 && bits % 8 == 0;
+    return tagged(cx, object, true, known, known ? (uint64_t)bits / 8 : 0);
+}
+
+fe_val *fe_host_address_of(fe_ctx *cx, const fe_val *place)
+{
+    return tagged(cx, place, false, true, 0);
+}
+
+/* The accesses a host read or write of `size` bytes at the place makes:
+   one per bound buffer the bytes overlap. */
+static size_t place_accesses(fe_ctx *cx, CXCursor at, const fe_val *place,
+                             uint64_t size, bool write, vks_access *out, size_t cap)
+{
+    const struct fe_mapping *m = place->mapping;
+    if (!m || !m->offset_known || !place->map_offset_known || !size || !cx->host)
+        return 0;
+    uint64_t start = m->offset + place->map_offset, end = start + size;
+    size_t n = 0;
+    for (const fe_binding_rec *b = cx->host->bindings; b && n < cap; b = b->next) {
+        if (strcmp(b->memory, m->memory) != 0)
+            continue;
+        vks_res_id res = fe_resource(cx, b->buffer, VKS_RES_BUFFER, b->loc);
+        if (res == VKS_RES_UNKNOWN || res >= cx->program->resource_count)
+            continue;
+        uint64_t buf_size = cx->program->resources[res].size;
+        uint64_t buf_end = buf_size == VKS_WHOLE ? UINT64_MAX : b->offset + buf_size;
+        if (end <= b->offset || start >= buf_end)
+            continue;
+        uint64_t lo = start > b->offset ? start : b->offset;
+        uint64_t hi = end < buf_end ? end : buf_end;
+        out[n++] = vks_known_access(vks_buffer_region(res, lo - b->offset, hi - lo),
+                                    VK_PIPELINE_STAGE_2_HOST_BIT,
+                                    write ? VK_ACCESS_2_HOST_WRITE_BIT
+                                          : VK_ACCESS_2_HOST_READ_BIT);
+    }
+    (void)at;
+    return n;
+}
+
+enum { MAX_BOUND = 8 };
+
+void fe_host_touch(fe_ctx *cx, CXCursor at, const fe_val *place, uint64_t size,
+                   bool write)
+{
+    vks_access acc[MAX_BOUND];
+    size_t n = place_accesses(cx, at, place, size, write, acc, MAX_BOUND);
+    fe_host_access_streams(cx, at, write, acc, n);
+}
+
+/* Whether a call the evaluator cannot see into could wait for the device:
+   it is handed a Vulkan handle or a pointer to a struct (which may hold
+   one), e.g. a `wait_for_gpu(ctx)` in another library. */
+static bool may_wait(CXCursor call)
+{
+    int n = clang_Cursor_getNumArguments(call);
+    for (int i = 0; i < n; i++) {
+        CXType t = clang_getCursorType(clang_Cursor_getArgument(call, (unsigned)i));
+        CXString s = clang_getTypeSpelling(t);
+        bool vk = strncmp(clang_getCString(s), "Vk", 2) == 0;
+        clang_disposeString(s);
+        CXType c = clang_getCanonicalType(t);
+        if (vk || (c.kind == CXType_Pointer &&
+                   clang_getCanonicalType(clang_getPointeeType(c)).kind == CXType_Record))
+            return true;
+    }
+    return false;
+}
+
+/* memcpy / memmove (dst, src, n) and memset (dst, c, n): the bytes read from
+   a mapped source, then the bytes written to a mapped destination.  Any
+   other call that may wait: fe_host_unknown_wait. */
+void fe_host_libc_call(fe_ctx *cx, CXCursor call, fe_val **args, unsigned argc)
+{
+    CXString s = clang_getCursorSpelling(call);
+    const char *name = clang_getCString(s);
+    bool copy = strcmp(name, "memcpy") == 0 || strcmp(name, "memmove") == 0 ||
+                strcmp(name, "__builtin_memcpy") == 0 ||
+                strcmp(name, "__builtin_memmove") == 0;
+    bool set = strcmp(name, "memset") == 0 || strcmp(name, "__builtin_memset") == 0;
+    if (!copy && !set) {
+        if (may_wait(call))
+            fe_host_unknown_wait(cx, call, name);
+        clang_disposeString(s);
+        return;
+    }
+    clang_disposeString(s);
+    uint64_t n;
+    if (argc < 3 || !fe_known_int(args[2], &n))
+        return;
+    if (copy && args[1]->mapping && !args[1]->mapped_place)
+        fe_host_touch(cx, call, args[1], n, false);
+    if (args[0]->mapping && !args[0]->mapped_place)
+        fe_host_touch(cx, call, args[0], n, true);
+}

@@ -1,0 +1,119 @@
+/*
+ * host.c - host accesses of mapped memory against submitted device work
+ * (rules host-access-before-wait and host-read-not-visible).
+ *
+ * The front end puts every host read or write of a mapped buffer into the
+ * queue streams of its path (analyzer/host.c, analyzer/submit.c), between
+ * the submissions and host waits that came before and after it on the host.
+ * hazard.c checks such an access against the device accesses of the stream
+ * before it:
+ *
+ * - Device work is ordered before a host access only by a host wait: "An
+ *   execution dependency is defined by waiting for a fence to become
+ *   signaled ... The second synchronization scope includes the host
+ *   operations of vkWaitForFences or vkGetFenceStatus indicating that the
+ *   fence has become signaled" (Fences, spec/synchronization.txt);
+ *   vkQueueWaitIdle and vkDeviceWaitIdle are "equivalent to having
+ *   submitted a valid fence ... then waiting on that fence".  Without one
+ *   the host access races the device access (host-access-before-wait).
+ * - A wait is not enough for a host read: "Signaling a fence and waiting on
+ *   the host does not guarantee that the results of memory accesses will be
+ *   visible to the host, as the access scope of a memory dependency defined
+ *   by a fence only includes device access.  A memory barrier or other
+ *   memory dependency must be used to guarantee this" (Fences): the write
+ *   must be made visible to HOST / HOST_READ by a barrier in the submitted
+ *   work (host-read-not-visible).
+ * - Host writes before a submission are ordered before its device accesses
+ *   by "Host Write Ordering Guarantees" (a barrier the front end adds at the
+ *   vkQueueSubmit), so a device access never conflicts with an earlier host
+ *   access in a stream.
+ */
+#include <vulkan/vulkan_core.h>
+
+#include "engine_internal.h"
+#include "vksync/vk_tables.h"
+
+vks_host_order vks_host_waited(const vks_walker *w, uint32_t earlier, uint32_t later)
+{
+    vks_host_order found = VKS_HOST_ORDER_NONE;
+    for (uint32_t i = earlier + 1; i < later && i < w->cb->cmd_count; i++) {
+        const vks_cmd *cmd = &w->cb->cmds[i];
+        if (!cmd->host_wait)
+            continue;
+        /* A wait without barriers is a call the front end could not see
+           into that may wait (analyzer/submit.c): not known either way. */
+        if (cmd->barrier_count == 0)
+            found = VKS_HOST_ORDER_UNKNOWN;
+        else
+            return VKS_HOST_ORDER_WAITED;
+    }
+    return found;
+}
+
+/* The last host wait between the two commands, or UINT32_MAX. */
+static uint32_t last_wait(const vks_walker *w, uint32_t earlier, uint32_t later)
+{
+    uint32_t at = UINT32_MAX;
+    for (uint32_t i = earlier + 1; i < later && i < w->cb->cmd_count; i++)
+        if (w->cb->cmds[i].host_wait && w->cb->cmds[i].barrier_count)
+            at = i;
+    return at;
+}
+
+static const char *hazard_name(bool later_writes, bool earlier_writes)
+{
+    if (!later_writes)
+        return "HOST_READ_AFTER_WRITE";
+    return earlier_writes ? "HOST_WRITE_AFTER_WRITE" : "HOST_WRITE_AFTER_READ";
+}
+
+void vks_report_host_conflict(vks_walker *w, const vks_later *later,
+                              const vks_conflict *c)
+{
+    vks_arena *arena = w->out->arena;
+    const vks_resource *res = &w->program->resources[later->region.res];
+    const vks_cmd *device = &w->cb->cmds[c->earlier.cmd];
+    bool host_writes = vks_access_is_write(later->rec.access);
+    const char *device_sa = vks_arena_printf(arena, "%s (%s:%s)", device->name,
+                                             vks_stage_name(c->earlier.stage),
+                                             vks_access_name(c->earlier.access));
+    const char *message;
+    if (c->rule == VKS_RULE_HOST_ACCESS_BEFORE_WAIT)
+        message = vks_arena_printf(
+            arena,
+            "the host %s mapped '%s' while %s%s may still be %s it: no host wait "
+            "for that submission (vkWaitForFences, vkQueueWaitIdle, vkDeviceWaitIdle) "
+            "comes before",
+            host_writes ? "writes" : "reads", res->name, device_sa,
+            device->submitted_by ? ", submitted earlier," : "",
+            c->earlier_is_write ? "writing" : "reading");
+    else
+        message = vks_arena_printf(
+            arena,
+            "the host reads mapped '%s' after waiting for %s, but no memory "
+            "dependency with dstStageMask HOST and dstAccessMask HOST_READ made "
+            "the write visible to the host (a fence wait makes device writes "
+            "available, not visible)",
+            res->name, device_sa);
+    vks_finding *f = vks_finding_add(w->out, c->rule,
+                                     hazard_name(host_writes, c->earlier_is_write),
+                                     later->loc, message);
+    size_t step = 0;
+    vks_note_path_steps(w->cb, w->out, f, &step, c->earlier.cmd);
+    vks_finding_note(w->out, f, VKS_NOTE_EARLIER_ACCESS, device->loc,
+                     vks_arena_printf(arena, "%s %s '%s' here", device_sa,
+                                      c->earlier_is_write ? "writes" : "reads",
+                                      res->name));
+    if (device->submitted_by)
+        vks_finding_note(w->out, f, VKS_NOTE_SYNC, *device->submitted_by,
+                         "submitted to the queue here");
+    vks_note_path_steps(w->cb, w->out, f, &step, later->cmd);
+    uint32_t wait = last_wait(w, c->earlier.cmd, later->cmd);
+    if (c->rule == VKS_RULE_HOST_READ_NOT_VISIBLE && wait != UINT32_MAX)
+        vks_finding_note(w->out, f, VKS_NOTE_SYNC, w->cb->cmds[wait].loc,
+                         vks_arena_printf(arena,
+                                          "%s waits for the work here: an execution "
+                                          "dependency, the write is not made visible "
+                                          "to the host",
+                                          w->cb->cmds[wait].name));
+}
