@@ -1,0 +1,84 @@
+// EXPECT: clean
+// The clean twin of host_write_during_copy: the host writes the mapped
+// `staging` buffer again only after vkWaitForFences on the submission's
+// fence, so the copy's read is done.
+#include "vkrt.h"
+
+static void record(VkCommandBuffer cmd, VkBuffer staging, VkBuffer target)
+{
+    VkCommandBufferBeginInfo begin = {
+        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+        .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
+    };
+    vkBeginCommandBuffer(cmd, &begin);
+    VkBufferCopy region = {
+        .srcOffset = 0,
+        .dstOffset = 0,
+        .size = 256,
+    };
+    vkCmdCopyBuffer(cmd, staging, target, 1, &region);
+    vkEndCommandBuffer(cmd);
+}
+
+/* A buffer in its own host-visible, host-coherent memory, bound and mapped
+   here (not through the harness) so vksync-lint sees the mapping. */
+static VkBuffer mapped_buffer(vkrt *rt, VkDeviceSize size, VkDeviceMemory *memory,
+                              void **data)
+{
+    VkBufferCreateInfo info = {
+        .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+        .size = size,
+        .usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+        .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
+    };
+    VkBuffer buffer;
+    vkCreateBuffer(rt->device, &info, NULL, &buffer);
+    VkMemoryRequirements req;
+    vkGetBufferMemoryRequirements(rt->device, buffer, &req);
+    const VkMemoryPropertyFlags wanted = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                                         VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+    uint32_t type = 0;
+    while (type < rt->memory_properties.memoryTypeCount &&
+           (!(req.memoryTypeBits & (1u << type)) ||
+            (rt->memory_properties.memoryTypes[type].propertyFlags & wanted) != wanted))
+        type++;
+    VkMemoryAllocateInfo alloc = {
+        .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+        .allocationSize = req.size,
+        .memoryTypeIndex = type,
+    };
+    vkAllocateMemory(rt->device, &alloc, NULL, memory);
+    vkBindBufferMemory(rt->device, buffer, *memory, 0);
+    vkMapMemory(rt->device, *memory, 0, VK_WHOLE_SIZE, 0, data);
+    return buffer;
+}
+
+static void release(vkrt *rt, VkBuffer buffer, VkDeviceMemory memory)
+{
+    vkUnmapMemory(rt->device, memory);
+    vkDestroyBuffer(rt->device, buffer, NULL);
+    vkFreeMemory(rt->device, memory, NULL);
+}
+
+int main(int argc, char **argv)
+{
+    vkrt *rt = vkrt_init(argc, argv);
+    VkDeviceMemory memory;
+    uint32_t *upload;
+    VkBuffer staging = mapped_buffer(rt, 256, &memory, (void **)&upload);
+    VkBuffer target = vkrt_buffer(rt, 256);
+    VkFence fence = vkrt_fence(rt);
+    VkCommandBuffer cmd = vkrt_command_buffer(rt, VK_COMMAND_BUFFER_LEVEL_PRIMARY);
+    record(cmd, staging, target);
+    VkSubmitInfo submit = {
+        .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+        .commandBufferCount = 1,
+        .pCommandBuffers = &cmd,
+    };
+    upload[0] = 41;
+    vkQueueSubmit(rt->queue, 1, &submit, fence);
+    vkWaitForFences(rt->device, 1, &fence, VK_TRUE, UINT64_MAX);
+    upload[0] = 42;
+    release(rt, staging, memory);
+    return vkrt_finish(rt);
+}
