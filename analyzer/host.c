@@ -3,9 +3,9 @@
  * vkMapMemory reaches, and the host reads and writes made through it.
  *
  * vkBindBufferMemory(2) binds a buffer to a memory object at an offset;
- * vkMapMemory(2) gives the host a pointer to the memory from an offset
- * ("the pointer value ... minus offset must be aligned to
- * minMemoryMapAlignment", Memory Mapping, spec/device-memory.txt): the
+ * vkMapMemory(2) returns "a host-accessible pointer to the beginning of the
+ * mapped range" (ppData, spec/device-memory.txt), the range starting at the
+ * map's offset in the memory object: the
  * pointer is an fe_val tagged with its mapping and a byte offset, which
  * pointer arithmetic, casts, array subscripts, `*p`, `p->field` and
  * `&p[i]` carry along.  Dereferencing it gives a place (an fe_val with

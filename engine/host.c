@@ -13,9 +13,9 @@
  *   signaled ... The second synchronization scope includes the host
  *   operations of vkWaitForFences or vkGetFenceStatus indicating that the
  *   fence has become signaled" (Fences, spec/synchronization.txt);
- *   vkQueueWaitIdle and vkDeviceWaitIdle are "equivalent to having
- *   submitted a valid fence ... then waiting on that fence".  Without one
- *   the host access races the device access (host-access-before-wait).
+ *   vkQueueWaitIdle and vkDeviceWaitIdle "Wait for a queue [a device] to
+ *   become idle" (Wait Idle Operations).  Without one the host access
+ *   races the device access (host-access-before-wait).
  * - A wait is not enough for a host read: "Signaling a fence and waiting on
  *   the host does not guarantee that the results of memory accesses will be
  *   visible to the host, as the access scope of a memory dependency defined
@@ -74,9 +74,9 @@ void vks_report_host_conflict(vks_walker *w, const vks_later *later,
     const vks_resource *res = &w->program->resources[later->region.res];
     const vks_cmd *device = &w->cb->cmds[c->earlier.cmd];
     bool host_writes = vks_access_is_write(later->rec.access);
-    const char *device_sa = vks_arena_printf(arena, "%s (%s:%s)", device->name,
-                                             vks_stage_name(c->earlier.stage),
-                                             vks_access_name(c->earlier.access));
+    const char *sa = vks_arena_printf(arena, "(%s:%s)", vks_stage_name(c->earlier.stage),
+                                      vks_access_name(c->earlier.access));
+    const char *device_sa = vks_arena_printf(arena, "%s %s", device->name, sa);
     const char *message;
     if (c->rule == VKS_RULE_HOST_ACCESS_BEFORE_WAIT)
         message = vks_arena_printf(
@@ -101,9 +101,9 @@ void vks_report_host_conflict(vks_walker *w, const vks_later *later,
     size_t step = 0;
     vks_note_path_steps(w->cb, w->out, f, &step, c->earlier.cmd);
     vks_finding_note(w->out, f, VKS_NOTE_EARLIER_ACCESS, device->loc,
-                     vks_arena_printf(arena, "%s %s '%s' here", device_sa,
+                     vks_arena_printf(arena, "%s %s '%s' here %s", device->name,
                                       c->earlier_is_write ? "writes" : "reads",
-                                      res->name));
+                                      res->name, sa));
     if (device->submitted_by)
         vks_finding_note(w->out, f, VKS_NOTE_SYNC, *device->submitted_by,
                          "submitted to the queue here");
