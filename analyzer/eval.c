@@ -537,6 +537,8 @@ fe_val *fe_lvalue(fe_ctx *cx, CXCursor expr)
         return NULL;
     case CXCursor_CompoundLiteralExpr:
         return fe_eval(cx, c);
+    case CXCursor_StringLiteral:
+        return fe_string_literal(cx, c);
     default:
         return NULL;
     }
@@ -884,6 +886,8 @@ fe_val *fe_eval(fe_ctx *cx, CXCursor c)
     }
     case CXCursor_InitListExpr:
         return eval_init_list(cx, c, clang_getCursorType(c), fe_loc(cx, c));
+    case CXCursor_StringLiteral:
+        return fe_string_literal(cx, c);
     default:
         return fe_unknown(cx);
     }
@@ -1080,11 +1084,16 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
     /* A function the evaluator cannot see into: whatever its non-const
        pointer arguments point at may have changed. */
     for (int i = 0; i < argc; i++) {
-        CXType t = clang_getCursorType(clang_Cursor_getArgument(call, (unsigned)i));
+        CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
+        CXType t = clang_getCursorType(arg);
+        /* A string literal is never modified (C11 6.4.5p7), even passed
+           as `char *` (a variadic argument). */
         if (args[i]->kind == VAL_PTR && args[i]->target &&
-            !clang_isConstQualifiedType(clang_getPointeeType(t)))
+            !clang_isConstQualifiedType(clang_getPointeeType(t)) &&
+            clang_getCursorKind(fe_strip(arg)) != CXCursor_StringLiteral)
             havoc(cx, args[i]->target);
     }
+    fe_string_call(cx, call, args, (unsigned)argc);
     fe_opaque_call(cx, call, args, (unsigned)argc);
     fe_host_libc_call(cx, call, args, (unsigned)argc);
     CXFile file;
@@ -1094,7 +1103,7 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
     fe_val *result = fe_sym(cx, vks_arena_printf(cx->arena, "call:%u#%u", offset,
                                                  ++cx->havoc_generation),
                             fe_string(cx, clang_getCursorSpelling(call)));
-    fe_link_unknown_call(cx, call, result);
+    fe_link_unknown_call(cx, call, args, (unsigned)argc, result);
     return result;
 }
 

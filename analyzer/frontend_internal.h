@@ -64,6 +64,8 @@ struct fe_val {
     bool mapped_place;
     bool map_offset_known;
     uint64_t map_offset;
+    const char *string;      /* a char array holding this known C string
+                                (a literal, snprintf's output; strings.c) */
 };
 
 /* A variable binding in a frame or the global scope. */
@@ -236,6 +238,17 @@ unsigned fe_usr_bucket(const char *usr);
 /* The FunctionDecl a call names directly (not through a pointer), or a
    null cursor. */
 CXCursor fe_callee_decl(CXCursor call);
+
+/* ---- C strings (analyzer/strings.c) ---- */
+/* A string literal: a char array node holding its text (unknown text for
+   one with escapes or a prefix). */
+fe_val *fe_string_literal(fe_ctx *cx, CXCursor literal);
+/* The known string v holds or points at the start of, or NULL. */
+const char *fe_known_string(const fe_val *v);
+/* snprintf / sprintf (the C library's) writing a known string into their
+   destination; other calls: nothing.  Called after the destination was
+   forgotten as any unseen call's. */
+void fe_string_call(fe_ctx *cx, CXCursor call, fe_val **args, unsigned argc);
 
 /* ---- calls that end the program (analyzer/program_end.c) ---- */
 typedef struct fe_end_info fe_end_info;
@@ -446,7 +459,8 @@ void fe_link_dispatch(fe_ctx *cx, vks_cmd *cmd, uint32_t cmdbuf);
 void fe_link_draw(fe_ctx *cx, vks_cmd *cmd, uint32_t cmdbuf);
 /* A call the evaluator cannot see into returned `result`: remembers it when
    an argument names a .spv file (a shader loader). */
-void fe_link_unknown_call(fe_ctx *cx, CXCursor call, const fe_val *result);
+void fe_link_unknown_call(fe_ctx *cx, CXCursor call, fe_val **args, unsigned argc,
+                          const fe_val *result);
 
 /* Resources: the resource a handle names (buffers: by identity; images
    also through the vkCreateImage that made them, objects.c).  seen_at is

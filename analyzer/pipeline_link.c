@@ -7,10 +7,12 @@
  * follows that chain through the values the evaluator computes:
  *
  *   vkCreateShaderModule   pCode -> a .spv given on the command line, either
- *                          by the basename of the string literal passed to
- *                          the (unseen) call that produced pCode
- *                          (`load_spirv("simulate.spv", &size)`), or by the
- *                          content hash of an embedded array of words;
+ *                          by the basename of the known string (strings.c)
+ *                          passed to the (unseen) call that produced pCode
+ *                          (`load_spirv("simulate.spv", &size)`), or to the
+ *                          one that opened the stream it was read from
+ *                          (`fopen(path, "rb")` then `fread(code, ...)`),
+ *                          or by the content hash of an embedded array;
  *   vkCreateComputePipelines / vkCreateGraphicsPipelines: each stage's
  *                          module -> that shader's single entry point of the
  *                          stage (pName is not evaluated: a module with
@@ -138,28 +140,64 @@ static const char *fresh_handle(fe_ctx *cx, fe_val *out)
     return out->ident;
 }
 
-void fe_link_unknown_call(fe_ctx *cx, CXCursor call, const fe_val *result)
+static void add_loader(fe_ctx *cx, const char *ident, const char *basename)
 {
-    const char *ident = ident_of(result);
-    if (!cx->link || !ident)
+    link_loader *l = vks_arena_alloc(cx->arena, sizeof *l);
+    l->result_ident = ident;
+    l->basename = basename;
+    l->next = cx->link->loaders;
+    cx->link->loaders = l;
+}
+
+static bool derived_from(const char *ident, const char *result);
+
+/* The loader whose result `v` is (or was assigned from), or NULL. */
+static const link_loader *loader_of(const fe_link *link, const fe_val *v)
+{
+    const char *ident = v && v->kind == VAL_PTR && v->target && v->index == 0
+                            ? v->target->ident
+                            : ident_of(v);
+    for (const link_loader *l = ident ? link->loaders : NULL; l; l = l->next)
+        if (derived_from(ident, l->result_ident))
+            return l;
+    return NULL;
+}
+
+/*
+ * Two ways a call the evaluator cannot see into reads a shader file:
+ *   - it is handed the file's name (a known string ending in .spv or
+ *     .spvasm: `load_spirv("simulate.spv", &size)`, `fopen(path, "rb")`
+ *     after `snprintf(path, ..., "%s/%s.spv", dir, name)`): its result is
+ *     the file's contents, or a stream over them;
+ *   - it is handed such a stream (`fread(code, 1, n, f)`): what its other
+ *     non-const pointer arguments point at now holds the file's words.
+ */
+void fe_link_unknown_call(fe_ctx *cx, CXCursor call, fe_val **args, unsigned argc,
+                          const fe_val *result)
+{
+    if (!cx->link)
         return;
-    int argc = clang_Cursor_getNumArguments(call);
-    for (int i = 0; i < argc; i++) {
-        CXCursor arg = fe_strip(clang_Cursor_getArgument(call, (unsigned)i));
-        if (clang_getCursorKind(arg) != CXCursor_StringLiteral)
+    const char *ident = ident_of(result);
+    const link_loader *stream = NULL;
+    for (unsigned i = 0; i < argc; i++) {
+        const char *path = fe_known_string(args[i]);
+        if (ident && path && (has_suffix(path, ".spv") || has_suffix(path, ".spvasm")))
+            add_loader(cx, ident, basename_of(path));
+        if (!stream)
+            stream = loader_of(cx->link, args[i]);
+    }
+    if (!stream)
+        return;
+    for (unsigned i = 0; i < argc; i++) {
+        CXType t = clang_getCursorType(clang_Cursor_getArgument(call, i));
+        if (loader_of(cx->link, args[i]) == stream || t.kind != CXType_Pointer ||
+            clang_isConstQualifiedType(clang_getPointeeType(t)))
             continue;
-        const char *text = fe_string(cx, clang_getCursorSpelling(arg));
-        size_t n = strlen(text);
-        if (n < 2 || text[0] != '"' || text[n - 1] != '"')
-            continue;
-        char *path = vks_arena_printf(cx->arena, "%.*s", (int)(n - 2), text + 1);
-        if (!has_suffix(path, ".spv") && !has_suffix(path, ".spvasm"))
-            continue;
-        link_loader *l = vks_arena_alloc(cx->arena, sizeof *l);
-        l->result_ident = ident;
-        l->basename = basename_of(path);
-        l->next = cx->link->loaders;
-        cx->link->loaders = l;
+        const char *written = args[i]->kind == VAL_PTR && args[i]->target && args[i]->index == 0
+                                  ? args[i]->target->ident
+                                  : ident_of(args[i]);
+        if (written)
+            add_loader(cx, written, stream->basename);
     }
 }
 
@@ -177,22 +215,19 @@ static const vks_shader_summary *shader_by_code(fe_ctx *cx, const fe_val *info)
 {
     fe_link *link = cx->link;
     fe_val *code = (fe_val *)fe_peek(cx, info, "pCode");
-    const char *ident = ident_of(code);
-    if (ident) {
-        for (link_loader *l = link->loaders; l; l = l->next) {
-            if (!derived_from(ident, l->result_ident))
-                continue;
-            const vks_shader_summary *found = NULL;
-            for (size_t i = 0; i < link->shader_count; i++)
-                if (strcmp(basename_of(link->shaders[i]->path), l->basename) == 0) {
-                    if (found)
-                        return NULL; /* two inputs with that name: ambiguous */
-                    found = link->shaders[i];
-                }
-            return found;
-        }
-        return NULL;
+    const link_loader *l = loader_of(link, code);
+    if (l) {
+        const vks_shader_summary *found = NULL;
+        for (size_t i = 0; i < link->shader_count; i++)
+            if (strcmp(basename_of(link->shaders[i]->path), l->basename) == 0) {
+                if (found)
+                    return NULL; /* two inputs with that name: ambiguous */
+                found = link->shaders[i];
+            }
+        return found;
     }
+    if (ident_of(code))
+        return NULL;
     /* An embedded array: hash its words the way the SPIR-V pass does. */
     uint64_t size;
     if (!code || code->kind != VAL_PTR || !fe_known_int(fe_peek(cx, info, "codeSize"), &size) ||
@@ -414,6 +449,18 @@ bool fe_link_device_call(fe_ctx *cx, const char *name, fe_val **args, unsigned a
     }
     if (strcmp(name, "vkCreateGraphicsPipelines") == 0 && argc >= 6) {
         create_pipelines(cx, args, true);
+        return true;
+    }
+    if (strcmp(name, "vkAllocateDescriptorSets") == 0 && argc >= 3) {
+        /* (device, pAllocateInfo, pDescriptorSets): each set a new handle,
+           empty until vkUpdateDescriptorSets writes it. */
+        fe_val *info = fe_deref(cx, args[1], 0);
+        uint64_t count;
+        if (!info || !fe_known_int(fe_peek(cx, info, "descriptorSetCount"), &count) ||
+            count > 64)
+            return false; /* handled as any call: the outputs are forgotten */
+        for (uint64_t i = 0; i < count; i++)
+            fresh_handle(cx, fe_deref(cx, args[2], (int64_t)i));
         return true;
     }
     if (strcmp(name, "vkUpdateDescriptorSets") == 0 && argc >= 5) {

@@ -11,8 +11,9 @@ header format):
      reports must be exactly the EXPECT lines (a mismatch is a corpus bug);
      every path-not-taken VKSYNC-ONLY hazard must be reported by the layer
      when the program is re-run with its switch;
-  3. run vksync-lint --format=sarif on the program's source (and the SPIR-V
-     of the shaders it loads) and compare: every layer hazard must be a
+  3. run vksync-lint --format=sarif on the program's source with the
+     harness's (harness/vkrt.c) and the SPIR-V of the shaders it loads, and
+     compare: every layer hazard must be a
      vksync-lint finding at the same line with the same properties.hazard
      ("agreed", else "layer-only"); every vksync-lint hazard the layer did
      not report must be one of the program's VKSYNC-ONLY lines ("vksync-only
@@ -143,10 +144,11 @@ def run_lint(lint, spec, shader_dir, harness_dir, timeout):
     else:
         cmd = [lint, "--format=sarif", spec.path]
         cmd += [os.path.join(shader_dir, s + ".spv") for s in spec.shaders]
-        # The views and framebuffers the program creates through the
-        # runtime (README.md, 'A program'): the rest of vkrt.c is not
-        # analysed.
-        cmd += [os.path.join(harness_dir, "vkrt_attachments.c")]
+        # The runtime is analysed with the program: the shader modules,
+        # pipelines, descriptor sets (vkrt.c), views and framebuffers
+        # (vkrt_attachments.c) it creates for the program's commands
+        # (README.md, 'A program').
+        cmd += [os.path.join(harness_dir, f) for f in ("vkrt.c", "vkrt_attachments.c")]
         cmd += ["--", "-I" + harness_dir]
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=cwd)

@@ -23,6 +23,8 @@ static const char *program_text(const char *code, const char *bind_set, int writ
     snprintf(text, sizeof text,
              "#include <stddef.h>\n"
              "#include <stdint.h>\n"
+             "#include <stdio.h>\n"
+             "#include <stdlib.h>\n"
              "#include <vulkan/vulkan.h>\n"
              "uint32_t *load_spirv(const char *path, size_t *size);\n"
              "%s\n"
@@ -172,6 +174,44 @@ START_TEST(linked_by_embedded_words)
                                          "set", 2),
                             SIMULATE_SPV);
     assert_fully_linked(&r);
+    vks_arena_free(r.arena);
+}
+END_TEST
+
+/* The file's name built by snprintf from known strings, opened with fopen
+   and read with fread into an array (tests/diff/harness/vkrt.c's loader). */
+START_TEST(linked_through_snprintf_fopen_and_fread)
+{
+    linked r = link_program(
+        program_text("char path[64];\n"
+                     "    snprintf(path, sizeof path, \"%s/%s.spv\", \"shaders\", \"simulate\");\n"
+                     "    FILE *f = fopen(path, \"rb\");\n"
+                     "    if (!f) exit(3);\n"
+                     "    static uint32_t words[4096];\n"
+                     "    code_size = fread(words, 1, sizeof words, f);\n"
+                     "    code = words;",
+                     "set", 2),
+        SIMULATE_SPV);
+    assert_fully_linked(&r);
+    vks_arena_free(r.arena);
+}
+END_TEST
+
+/* A name with an unknown part (an environment variable) is no file name:
+   the dispatch stays unknown. */
+START_TEST(a_path_with_an_unknown_part_stays_unknown)
+{
+    linked r = link_program(
+        program_text("char path[64];\n"
+                     "    snprintf(path, sizeof path, \"%s/%s.spv\", getenv(\"DIR\"), \"simulate\");\n"
+                     "    FILE *f = fopen(path, \"rb\");\n"
+                     "    static uint32_t words[4096];\n"
+                     "    code_size = fread(words, 1, sizeof words, f);\n"
+                     "    code = words;",
+                     "set", 2),
+        SIMULATE_SPV);
+    ck_assert_uint_eq(unknown_accesses(&r), 1);
+    ck_assert_uint_eq(r.dispatch->access_count, 1);
     vks_arena_free(r.arena);
 }
 END_TEST
@@ -356,6 +396,8 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, linked_by_loader_file_name);
     tcase_add_test(tc, linked_by_embedded_words);
+    tcase_add_test(tc, linked_through_snprintf_fopen_and_fread);
+    tcase_add_test(tc, a_path_with_an_unknown_part_stays_unknown);
     tcase_add_test(tc, no_shader_given_stays_unknown);
     tcase_add_test(tc, other_file_name_stays_unknown);
     tcase_add_test(tc, other_set_bound_stays_unknown);

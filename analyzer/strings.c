@@ -1,0 +1,103 @@
+/*
+ * strings.c - the C strings the evaluator follows, so that a shader file's
+ * name reaches the call that opens it: a string literal is a char array
+ * holding its text; it flows through variables and parameters like any
+ * array; snprintf/sprintf whose format has only %s (and %%) conversions of
+ * known strings write a known string.  Anything else leaves the text
+ * unknown (never guessed), and the shader link then stays unknown.
+ *
+ * The pattern this follows (tests/diff/harness/vkrt.c, and most C samples):
+ *
+ *     snprintf(path, sizeof path, "%s/%s.spv", SHADER_DIR, name);
+ *     FILE *f = fopen(path, "rb");
+ *     fread(code, 1, sizeof code, f);
+ *
+ * The link (pipeline_link.c) takes it from there.
+ */
+#include <string.h>
+
+#include "frontend_internal.h"
+
+fe_val *fe_string_literal(fe_ctx *cx, CXCursor literal)
+{
+    fe_val *v = fe_unknown(cx);
+    v->aggregate = true;
+    v->loc = fe_loc(cx, literal);
+    /* clang spells a literal as its (concatenated) value in double quotes;
+       one with escapes or a prefix (L"", u8"") is left unknown. */
+    const char *text = fe_string(cx, clang_getCursorSpelling(literal));
+    size_t n = strlen(text);
+    if (n >= 2 && text[0] == '"' && text[n - 1] == '"' && !memchr(text, '\\', n))
+        v->string = vks_arena_printf(cx->arena, "%.*s", (int)(n - 2), text + 1);
+    return v;
+}
+
+const char *fe_known_string(const fe_val *v)
+{
+    if (!v)
+        return NULL;
+    if (v->string)
+        return v->string;
+    if (v->kind == VAL_PTR && v->target && v->index == 0)
+        return v->target->string;
+    return NULL;
+}
+
+/* The text of `format` with each %s replaced by the next argument's known
+   string; NULL when a conversion is not %s / %% or an argument is unknown. */
+static const char *format_strings(fe_ctx *cx, const char *format, fe_val **args,
+                                  unsigned argc)
+{
+    size_t cap = strlen(format) + 1, len = 0;
+    for (unsigned i = 0; i < argc; i++) {
+        const char *s = fe_known_string(args[i]);
+        cap += s ? strlen(s) : 0;
+    }
+    char *out = vks_arena_alloc(cx->arena, cap);
+    unsigned next = 0;
+    for (const char *p = format; *p; p++) {
+        if (*p != '%') {
+            out[len++] = *p;
+            continue;
+        }
+        p++;
+        if (*p == '%') {
+            out[len++] = '%';
+            continue;
+        }
+        if (*p != 's' || next >= argc)
+            return NULL;
+        const char *s = fe_known_string(args[next++]);
+        if (!s)
+            return NULL;
+        memcpy(out + len, s, strlen(s));
+        len += strlen(s);
+    }
+    out[len] = '\0';
+    return out;
+}
+
+void fe_string_call(fe_ctx *cx, CXCursor call, fe_val **args, unsigned argc)
+{
+    CXCursor decl = fe_callee_decl(call);
+    if (clang_Cursor_isNull(decl) ||
+        !clang_Location_isInSystemHeader(clang_getCursorLocation(decl)))
+        return;
+    const char *name = fe_string(cx, clang_getCursorSpelling(decl));
+    /* snprintf(buf, size, format, ...) / sprintf(buf, format, ...) */
+    bool bounded = strcmp(name, "snprintf") == 0;
+    if (!bounded && strcmp(name, "sprintf") != 0)
+        return;
+    unsigned format_at = bounded ? 2 : 1;
+    if (argc <= format_at || args[0]->kind != VAL_PTR || !args[0]->target ||
+        args[0]->index != 0)
+        return;
+    const char *format = fe_known_string(args[format_at]);
+    const char *text = format ? format_strings(cx, format, args + format_at + 1,
+                                               argc - format_at - 1)
+                              : NULL;
+    uint64_t size;
+    if (text && bounded && (!fe_known_int(args[1], &size) || strlen(text) >= size))
+        text = NULL; /* truncated (or of unknown bound): not followed */
+    args[0]->target->string = text;
+}
