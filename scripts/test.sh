@@ -14,6 +14,10 @@ scripts/setup.sh
 scripts/build.sh
 cd build
 ctest --output-on-failure -j "$(nproc)"
+# ctest shows a test's output only when it fails: print the summary lines
+# (the differential run's agreed / vksync-only / layer-only among them).
+grep -E '^(diff|golden|bad input|solver and analysis limits):|^[0-9]+ passed, [0-9]+ failed' \
+    Testing/Temporary/LastTest.log || true
 cd ..
 
 [ "${VKSYNC_SKIP_SANITIZE:-0}" = 1 ] && exit 0
