@@ -33,31 +33,32 @@
 #include "engine_internal.h"
 #include "vksync/vk_tables.h"
 
-vks_host_order vks_host_waited(const vks_walker *w, uint32_t earlier, uint32_t later)
+/* The last known host wait strictly between the two commands of the
+   stream, or UINT32_MAX; *may_wait says whether a call the front end could
+   not see into (a wait without barriers, analyzer/submit.c) stands there. */
+static uint32_t last_wait(const vks_walker *w, uint32_t earlier, uint32_t later,
+                          bool *may_wait)
 {
-    vks_host_order found = VKS_HOST_ORDER_NONE;
+    uint32_t at = UINT32_MAX;
+    *may_wait = false;
     for (uint32_t i = earlier + 1; i < later && i < w->cb->cmd_count; i++) {
         const vks_cmd *cmd = &w->cb->cmds[i];
         if (!cmd->host_wait)
             continue;
-        /* A wait without barriers is a call the front end could not see
-           into that may wait (analyzer/submit.c): not known either way. */
-        if (cmd->barrier_count == 0)
-            found = VKS_HOST_ORDER_UNKNOWN;
+        if (cmd->barrier_count)
+            at = i;
         else
-            return VKS_HOST_ORDER_WAITED;
+            *may_wait = true;
     }
-    return found;
+    return at;
 }
 
-/* The last host wait between the two commands, or UINT32_MAX. */
-static uint32_t last_wait(const vks_walker *w, uint32_t earlier, uint32_t later)
+vks_host_order vks_host_waited(const vks_walker *w, uint32_t earlier, uint32_t later)
 {
-    uint32_t at = UINT32_MAX;
-    for (uint32_t i = earlier + 1; i < later && i < w->cb->cmd_count; i++)
-        if (w->cb->cmds[i].host_wait && w->cb->cmds[i].barrier_count)
-            at = i;
-    return at;
+    bool may_wait;
+    if (last_wait(w, earlier, later, &may_wait) != UINT32_MAX)
+        return VKS_HOST_ORDER_WAITED;
+    return may_wait ? VKS_HOST_ORDER_UNKNOWN : VKS_HOST_ORDER_NONE;
 }
 
 static const char *hazard_name(bool later_writes, bool earlier_writes)
@@ -108,7 +109,8 @@ void vks_report_host_conflict(vks_walker *w, const vks_later *later,
         vks_finding_note(w->out, f, VKS_NOTE_SYNC, *device->submitted_by,
                          "submitted to the queue here");
     vks_note_path_steps(w->cb, w->out, f, &step, later->cmd);
-    uint32_t wait = last_wait(w, c->earlier.cmd, later->cmd);
+    bool may_wait;
+    uint32_t wait = last_wait(w, c->earlier.cmd, later->cmd, &may_wait);
     if (c->rule == VKS_RULE_HOST_READ_NOT_VISIBLE && wait != UINT32_MAX)
         vks_finding_note(w->out, f, VKS_NOTE_SYNC, w->cb->cmds[wait].loc,
                          vks_arena_printf(arena,
