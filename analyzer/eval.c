@@ -446,6 +446,12 @@ static bool is_pointer_type(CXType t)
     return clang_getCanonicalType(t).kind == CXType_Pointer;
 }
 
+/* sizeof *e for a pointer expression e: the step of e + 1. */
+static uint64_t pointee_size(CXCursor e)
+{
+    return fe_type_size(clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(e))));
+}
+
 /* The variable an lvalue expression is rooted at (for forgetting it when a
    write goes to an unknown place inside it). */
 static fe_val *root_variable(fe_ctx *cx, CXCursor expr)
@@ -667,16 +673,11 @@ static fe_val *eval_binary(fe_ctx *cx, CXCursor c)
     bool additive = op == CXBinaryOperator_Add || op == CXBinaryOperator_AddAssign ||
                     op == CXBinaryOperator_Sub || op == CXBinaryOperator_SubAssign;
     if (l->mapping && !l->mapped_place && additive && !is_pointer_type(clang_getCursorType(rhs))) {
-        result = fe_host_pointer_add(
-            cx, l, r, fe_type_size(clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(lhs)))),
-            op == CXBinaryOperator_Sub || op == CXBinaryOperator_SubAssign);
+        result = fe_host_pointer_add(cx, l, r, pointee_size(lhs),
+                                     op == CXBinaryOperator_Sub || op == CXBinaryOperator_SubAssign);
     } else if (r->mapping && !r->mapped_place && op == CXBinaryOperator_Add) {
-        result = fe_host_pointer_add(
-            cx, r, l, fe_type_size(clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(rhs)))),
-            false);
-    } else if (l->kind == VAL_PTR && fe_known_int(r, &b) &&
-        (op == CXBinaryOperator_Add || op == CXBinaryOperator_AddAssign ||
-         op == CXBinaryOperator_Sub || op == CXBinaryOperator_SubAssign)) {
+        result = fe_host_pointer_add(cx, r, l, pointee_size(rhs), false);
+    } else if (l->kind == VAL_PTR && fe_known_int(r, &b) && additive) {
         bool add = op == CXBinaryOperator_Add || op == CXBinaryOperator_AddAssign;
         result = pointer_to(cx, l->target, l->index + (add ? (int64_t)b : -(int64_t)b),
                             l->single);
@@ -744,10 +745,8 @@ static fe_val *eval_unary(fe_ctx *cx, CXCursor c)
         fe_val *old = fe_copy(cx, target);
         fe_val *updated;
         if (target->mapping)
-            updated = fe_host_pointer_add(
-                cx, target, fe_int(cx, 1),
-                fe_type_size(clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(operand)))),
-                step < 0);
+            updated = fe_host_pointer_add(cx, target, fe_int(cx, 1), pointee_size(operand),
+                                          step < 0);
         else if (target->kind == VAL_PTR)
             updated = pointer_to(cx, target->target, target->index + step, target->single);
         else if (fe_known_int(target, &a))
