@@ -31,8 +31,6 @@ typedef struct {
 } vks_rule_info;
 
 const vks_rule_info *vks_rule_get(vks_rule rule);
-/* Returns VKS_RULE_COUNT when no rule has that id. */
-vks_rule vks_rule_by_id(const char *id);
 
 /*
  * A note is one step of the explanation.  EARLIER_ACCESS and SYNC notes are

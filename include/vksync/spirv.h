@@ -111,7 +111,7 @@ int vks_analyze_spirv_memory(const char *name, const void *data, size_t size,
 /* Stable text form, one line per entry point and per descriptor:
      entry main GLCompute stage=COMPUTE local_size=64,1,1
        set=0 binding=1 storage-buffer "Data" read,write,atomic
-   (for tests and --dump-shaders). */
+   (for the unit and fuzz tests). */
 void vks_shader_summary_print(const vks_shader_summary *summary, FILE *out);
 
 const char *vks_descriptor_kind_name(vks_descriptor_kind kind);
