@@ -73,7 +73,7 @@ typedef struct {
 
 typedef struct {
     const char *path;
-    uint64_t content_hash;     /* FNV-1a over the binary's words */
+    uint64_t content_hash;     /* vks_spirv_words_hash of the binary */
     bool valid;                /* spvValidate (Vulkan 1.3 rules) passed */
     bool vulkan_memory_model;  /* OpMemoryModel ... Vulkan */
     bool has_debug_lines;      /* OpLine present: findings point at source */
@@ -107,6 +107,12 @@ int vks_analyze_spirv_memory(const char *name, const void *data, size_t size,
                              bool is_text, const vks_spirv_options *options,
                              vks_arena *arena, vks_shader_summary **out,
                              vks_findings *findings, const char **error);
+
+/* The hash of a module's words that identifies it: the SPIR-V pass stores
+   it as content_hash, and the C front end computes it over the words of an
+   array embedded in the C source to find which loaded module the array is.
+   Both must call this one function, so that they agree. */
+uint64_t vks_spirv_words_hash(const uint32_t *words, size_t count);
 
 /* Stable text form, one line per entry point and per descriptor:
      entry main GLCompute stage=COMPUTE local_size=64,1,1
