@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vksync/file.h"
+
 #include "module.h"
 
 static bool has_suffix(const char *s, const char *suffix)
@@ -59,38 +61,21 @@ int vks_analyze_spirv_file(const char *path, const vks_spirv_options *options,
                            vks_findings *findings, const char **error)
 {
     *out = NULL;
-    FILE *f = fopen(path, "rb");
-    if (!f) {
+    char *data;
+    size_t size;
+    switch (vks_read_file(path, &data, &size)) {
+    case VKS_READ_OK:
+        break;
+    case VKS_READ_CANNOT_OPEN:
         *error = vks_arena_printf(arena, "%s: cannot open: %s", path, strerror(errno));
         return 2;
-    }
-    char *data = NULL;
-    size_t size = 0, cap = 0;
-    for (;;) {
-        if (size == cap) {
-            cap = cap ? cap * 2 : 65536;
-            char *grown = realloc(data, cap + 1);
-            if (!grown) {
-                free(data);
-                fclose(f);
-                *error = vks_arena_printf(arena, "%s: out of memory reading the file", path);
-                return 2;
-            }
-            data = grown;
-        }
-        size_t n = fread(data + size, 1, cap - size, f);
-        size += n;
-        if (n == 0)
-            break;
-    }
-    bool read_error = ferror(f);
-    fclose(f);
-    if (read_error) {
-        free(data);
+    case VKS_READ_NO_MEMORY:
+        *error = vks_arena_printf(arena, "%s: out of memory reading the file", path);
+        return 2;
+    case VKS_READ_FAILED:
         *error = vks_arena_printf(arena, "%s: cannot read: %s", path, strerror(errno));
         return 2;
     }
-    data[size] = 0;
     int status = vks_analyze_spirv_memory(path, data, size, has_suffix(path, ".spvasm"),
                                           options, arena, out, findings, error);
     free(data);
