@@ -753,15 +753,6 @@ static void check_cmdbuf(const vks_program *program, uint32_t cb_index,
     vks_map_free(&w.map);
 }
 
-static bool same_loc_chain(const vks_loc *a, const vks_loc *b)
-{
-    for (; a && b; a = a->caller, b = b->caller)
-        if (a->line != b->line || a->col != b->col ||
-            strcmp(a->file ? a->file : "", b->file ? b->file : "") != 0)
-            return false;
-    return !a && !b;
-}
-
 static const vks_note *earlier_access_note(const vks_finding *f)
 {
     for (size_t i = 0; i < f->note_count; i++)
@@ -776,9 +767,9 @@ static const vks_note *earlier_access_note(const vks_finding *f)
 static bool repeats(const vks_finding *a, const vks_finding *b)
 {
     const vks_note *ea = earlier_access_note(a), *eb = earlier_access_note(b);
-    return a->rule == b->rule && same_loc_chain(&a->loc, &b->loc) &&
+    return a->rule == b->rule && vks_loc_chain_equal(&a->loc, &b->loc) &&
            strcmp(a->message, b->message) == 0 && (!ea) == (!eb) &&
-           (!ea || same_loc_chain(&ea->loc, &eb->loc));
+           (!ea || vks_loc_chain_equal(&ea->loc, &eb->loc));
 }
 
 void vks_check_program(const vks_program *program, vks_findings *out,

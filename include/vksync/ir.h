@@ -44,6 +44,12 @@ typedef struct vks_loc {
     const struct vks_loc *caller;
 } vks_loc;
 
+/* Whether A and B name the same place: file (NULL counts as ""), line and
+   column; their callers are not compared. */
+bool vks_loc_equal(const vks_loc *a, const vks_loc *b);
+/* Whether A and B are the same place reached through the same call chain. */
+bool vks_loc_chain_equal(const vks_loc *a, const vks_loc *b);
+
 typedef uint32_t vks_res_id;
 #define VKS_RES_UNKNOWN UINT32_MAX
 
