@@ -269,21 +269,21 @@ void vks_check_qfot(const vks_program *p, vks_findings *out, vks_stats *stats);
    in execution order; *next is where the next call continues. */
 void vks_note_path_steps(const vks_cmdbuf *cb, vks_findings *out, vks_finding *f,
                          size_t *next, uint32_t upto);
-void vks_report_conflict(vks_walker *w, const vks_later *later,
-                         const vks_conflict *c);
-void vks_report_layout_mismatch(vks_walker *w, const vks_later *later,
-                                const vks_segment *seg, uint32_t expected);
-void vks_report_layout_discard(vks_walker *w, const vks_later *later,
-                               const vks_segment *seg);
-/* host.c: host accesses of mapped memory in a queue stream. */
+void vks_add_conflict_finding(vks_walker *w, const vks_later *later,
+                              const vks_conflict *c);
+void vks_add_layout_mismatch_finding(vks_walker *w, const vks_later *later,
+                                     const vks_segment *seg, uint32_t expected);
+void vks_add_layout_discard_finding(vks_walker *w, const vks_later *later,
+                                    const vks_segment *seg);
+/* host_hazards.c: host accesses of mapped memory in a queue stream. */
 typedef enum {
     VKS_HOST_ORDER_NONE,    /* no host wait between the two commands */
     VKS_HOST_ORDER_WAITED,  /* a host wait between them */
     VKS_HOST_ORDER_UNKNOWN, /* only a call that may wait (not analysed) */
 } vks_host_order;
 vks_host_order vks_host_waited(const vks_walker *w, uint32_t earlier, uint32_t later);
-void vks_report_host_conflict(vks_walker *w, const vks_later *later,
-                              const vks_conflict *c);
+void vks_add_host_conflict_finding(vks_walker *w, const vks_later *later,
+                                   const vks_conflict *c);
 /* "vkCmdFillBuffer", "the layout transition of vkCmdPipelineBarrier2", ... */
 const char *vks_describe_rec(const vks_walker *w, const vks_access_rec *rec);
 

@@ -333,7 +333,7 @@ static void check_against_write(vks_walker *w, const vks_segment *seg,
 
 /*
  * A host access (stage HOST) of mapped memory against the device accesses
- * submitted before it in the stream (engine/host.c explains the rules).
+ * submitted before it in the stream (engine/host_hazards.c explains the rules).
  * Device work is ordered before the host only by a host wait (a stream
  * command with host_wait) between the two: a barrier with dstStageMask HOST
  * inside a command buffer is no such wait, so exec_after is not used.  A
@@ -497,14 +497,14 @@ void vks_walk_accesses(vks_walker *w, uint32_t cmd, const vks_access *accesses,
                            .loc = w->cb->cmds[cmd].loc};
         if (found.conflict.rule == VKS_RULE_HOST_ACCESS_BEFORE_WAIT ||
             found.conflict.rule == VKS_RULE_HOST_READ_NOT_VISIBLE)
-            vks_report_host_conflict(w, &later, &found.conflict);
+            vks_add_host_conflict_finding(w, &later, &found.conflict);
         else if (found.conflict.rule != VKS_RULE_COUNT)
-            vks_report_conflict(w, &later, &found.conflict);
+            vks_add_conflict_finding(w, &later, &found.conflict);
         if (found.layout_mismatch)
-            vks_report_layout_mismatch(w, &later, found.layout_mismatch,
-                                       acc->layout);
+            vks_add_layout_mismatch_finding(w, &later, found.layout_mismatch,
+                                            acc->layout);
         if (found.discarded)
-            vks_report_layout_discard(w, &later, found.discarded);
+            vks_add_layout_discard_finding(w, &later, found.discarded);
     }
     /* Writes first: a read by the same command of what it writes itself is
        not recorded as a read since the write (access_map.c, add_read). */
@@ -583,8 +583,8 @@ static void apply_with_transitions(void *ctx, vks_res_id res, vks_segment *seg,
             pre.layout != VKS_LAYOUT_UNKNOWN && s->old_layout != pre.layout &&
             !w->mismatch_reported[k]) {
             w->mismatch_reported[k] = true;
-            vks_report_layout_mismatch(w, &w->transition_later[k], &pre,
-                                       s->old_layout);
+            vks_add_layout_mismatch_finding(w, &w->transition_later[k], &pre,
+                                            s->old_layout);
         }
         if (s->transition) {
             check_transition(w, &pre, s, scopes, count);
@@ -668,8 +668,8 @@ void vks_walk_scopes(vks_walker *w, uint32_t cmd, vks_scope *scopes,
     vks_map_end_barriers(&w->map);
     for (size_t k = old; k < total; k++)
         if (w->transition_conflicts[k].rule != VKS_RULE_COUNT)
-            vks_report_conflict(w, &w->transition_later[k],
-                                &w->transition_conflicts[k]);
+            vks_add_conflict_finding(w, &w->transition_later[k],
+                                     &w->transition_conflicts[k]);
 }
 
 /* ---- the walk over one command buffer ---- */

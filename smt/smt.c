@@ -1,6 +1,6 @@
 /*
  * smt.c - the Z3 version that --version prints.  Path feasibility is in
- * paths.c, workgroup races in race.c, the solver's limits in limits.c.
+ * paths.c, workgroup races in race.c, the solver's limits in solver_limits.c.
  */
 #include <z3.h>
 

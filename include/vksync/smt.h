@@ -18,7 +18,7 @@
 const char *vks_smt_version(void);
 
 /*
- * ---- solver limits (smt/limits.c) ----
+ * ---- solver limits (smt/solver_limits.c) ----
  *
  * Every Z3 query runs under a per-query limit and the whole run under a
  * budget of solver time, so the analysis never hangs in the solver.  A query
@@ -26,7 +26,8 @@ const char *vks_smt_version(void);
  * code that asked reports it as a vksync-incomplete finding at the place the
  * question came from.  An unknown answer is never "proved" and never a
  * hazard (DESIGN.md section 2: an analysis that could not finish is never
- * silent).  Inside smt/, smt/limits.h runs a Z3 solver under these limits.
+ * silent).  Inside smt/, smt/solver_limits.h runs a Z3 solver under these
+ * limits.
  */
 typedef enum { VKS_SMT_UNSAT, VKS_SMT_SAT, VKS_SMT_UNKNOWN } vks_smt_answer;
 
