@@ -1,6 +1,7 @@
 /*
  * cli.h - the pieces of vksync-lint's command line that main.c calls in
- * order (DESIGN.md section 2 is the contract): options, inputs, and the
+ * order (docs/design.md, "Command line", is the contract): options, inputs,
+ * the -j job queue, and the
  * session that remembers input errors for the exit status and for SARIF.
  */
 #ifndef VKSYNC_CLI_H

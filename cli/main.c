@@ -1,8 +1,10 @@
 /*
- * main.c - vksync-lint's pipeline (DESIGN.md section 2, STYLE.md 1):
+ * main.c - vksync-lint's pipeline as a list of calls (docs/design.md,
+ * "Command line" and "Data flow"):
  *
- *   parse options -> configuration file -> collect inputs -> build IR (C front end, SPIR-V pass)
- *   -> check -> NOLINT comments -> sort findings -> report -> exit status.
+ *   parse options -> configuration file -> collect inputs -> build IR (C
+ *   front end, SPIR-V pass; cli/jobs.c) -> check -> NOLINT comments -> sort
+ *   findings -> report -> exit status.
  *
  * Exit status: 2 for usage errors, unreadable or unparseable inputs (the
  * other inputs are still analysed), an unwritable report, or any

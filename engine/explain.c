@@ -496,7 +496,7 @@ void vks_add_layout_mismatch_finding(vks_walker *w, const vks_later *later,
                                           vks_layout_name(seg->layout)));
     }
     vks_note_path_steps(w->cb, w->out, f, &step, later->cmd);
-    /* The finding is at the command (DESIGN.md section 3); the barrier
+    /* The finding is at the command (docs/design.md, "SARIF"); the barrier
        struct whose oldLayout is wrong is the note. */
     const vks_scope *s = transition_scope(w, &later->rec);
     if (s && s->attachment == UINT32_MAX && s->barrier->loc.file)

@@ -149,7 +149,8 @@ static void check_segment(vks_walker *w, const vks_segment *seg,
     }
     /* One finding per access, against the most recent conflicting access: a
        write is checked against the reads since the last write if there are
-       any, else against the last write (syncval's rule, CONVENTIONS.md).
+       any, else against the last write (syncval's rule:
+       docs/conventions.md, "syncval").
        The reads were themselves checked against that write. */
     if (seg->read_count) {
         for (uint32_t r = 0; r < seg->read_count; r++) {
@@ -411,7 +412,7 @@ void vks_walk_scopes(vks_walker *w, uint32_t cmd, vks_scope *scopes,
             .cmd = cmd,
             .rec = {.cmd = cmd, .kind = VKS_REC_TRANSITION, .detail = (uint32_t)k},
             .region = s->barrier->region,
-            /* DESIGN.md section 3: the finding is at the call that performs
+            /* docs/design.md, "SARIF": the finding is at the call that performs
                the access, here the vkCmd* that executes the transition; the
                barrier struct is a note (explain.c). */
             .loc = w->cb->cmds[cmd].loc};

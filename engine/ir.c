@@ -2,7 +2,8 @@
  * ir.c - the IR builder (include/vksync/ir.h) and its printed form.
  *
  * The front ends and the unit tests build programs only through these
- * functions, so the engine can be tested without libclang (STYLE.md 7).
+ * functions, so the engine can be tested without libclang (docs/design.md,
+ * "Data flow" and "Tests").
  */
 #include "vksync/ir.h"
 

@@ -129,7 +129,7 @@ void vks_check_qfot(const vks_program *p, vks_findings *out, vks_stats *stats)
         const char *missing = h->role == VKS_QFOT_RELEASE   ? "no matching acquire"
                               : h->role == VKS_QFOT_ACQUIRE ? "no matching release"
                                                             : "no matching release or acquire";
-        /* DESIGN.md section 3: the finding is at the vkCmd* statement; the
+        /* docs/design.md, "SARIF": the finding is at the vkCmd* statement; the
            barrier struct of the transfer is a note. */
         vks_finding *f = vks_finding_add(
             out, VKS_RULE_SUBMIT_QFOT_UNMATCHED, NULL, h->cmd->loc,

@@ -1,6 +1,6 @@
 /*
  * suppress.c - NOLINT comments in the analysed sources, with clang-tidy's
- * syntax and meaning (CONVENTIONS.md "clang-tidy"; clang-tidy's
+ * syntax and meaning (docs/conventions.md, "clang-tidy"; clang-tidy's
  * NoLintDirectiveHandler):
  *
  *   NOLINT            the finding's own line

@@ -1,6 +1,6 @@
 /*
- * text.c - the clang-tidy-style text report (DESIGN.md section 2,
- * CONVENTIONS.md "clang-tidy").
+ * text.c - the clang-tidy-style text report (docs/design.md, "Command
+ * line"; docs/conventions.md, "clang-tidy").
  *
  *   path:line:col: error: message [rule-id]
  *     <source line>

@@ -3,7 +3,8 @@
  * (a note when spirv-val rejects the module; it is analysed anyway), build
  * control flow, trace pointers and variance, reflect descriptors, lint.
  *
- * Only spirv/ includes SPIRV-Tools and SPIRV-Cross (DESIGN.md section 5).
+ * Only spirv/ includes SPIRV-Tools and SPIRV-Cross (docs/design.md,
+ * "Foreign types stay in their folder").
  */
 #include <errno.h>
 #include <stdio.h>

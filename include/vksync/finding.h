@@ -1,5 +1,6 @@
 /*
- * finding.h - diagnostics as data with stable IDs (STYLE.md 5).
+ * finding.h - diagnostics as data with stable IDs (docs/design.md,
+ * "Findings are data").
  *
  * The engine and the front ends collect findings as records; main sorts
  * them and the reporters (report/) print text or SARIF at the end.  Tests

@@ -2,7 +2,8 @@
  * ir.h - the command IR: what the C front end (analyzer/) and the shader pass
  * (spirv/) produce, and what the engine (engine/) checks.
  *
- * DESIGN.md section 5.  Objects refer to each other by index.  Every value
+ * docs/design.md, "Data flow" and "Unknown is never guessed".  Objects
+ * refer to each other by index.  Every value
  * the front end could not resolve is marked unknown, never guessed; the
  * engine resolves unknowns in the direction that cannot produce a finding
  * (an unknown barrier mask is taken as "everything", an unknown access is
@@ -199,7 +200,8 @@ typedef struct {
 } vks_cmd;
 
 /*
- * Host operations (DESIGN.md section 5).  A host read or write of mapped
+ * Host operations (docs/design.md, "Data flow").  A host read or write of
+ * mapped
  * memory is an ACTION command in the queue streams of its path (submit.c),
  * named VKS_HOST_READ / VKS_HOST_WRITE, whose accesses have stage
  * VK_PIPELINE_STAGE_2_HOST_BIT and access HOST_READ / HOST_WRITE; its loc

@@ -1,6 +1,7 @@
 /*
  * spirv.h - the SPIR-V pass: shader access summaries and the memory-model
- * lint (DESIGN.md section 5, "Shader summaries"; spec/memory-model.txt).
+ * lint (docs/design.md, "Data flow"; the Vulkan spec's "Memory Model"
+ * appendix).
  *
  * Input: a .spv binary or a .spvasm text module.  Output: one summary per
  * module (per entry point: its stage and, per descriptor (set, binding), its
