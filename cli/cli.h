@@ -1,6 +1,7 @@
 /*
  * cli.h - the pieces of vksync-lint's command line that main.c calls in
- * order (DESIGN.md section 2 is the contract): options, inputs, and the
+ * order (docs/design.md, "Command line", is the contract): options, inputs,
+ * the -j job queue, and the
  * session that remembers input errors for the exit status and for SARIF.
  */
 #ifndef VKSYNC_CLI_H
@@ -9,8 +10,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "vksync/analyzer.h"
 #include "vksync/arena.h"
 #include "vksync/report.h"
+#include "vksync/spirv.h"
 
 typedef enum { CLI_FORMAT_TEXT, CLI_FORMAT_SARIF } cli_format;
 
@@ -90,5 +93,31 @@ void cli_input_error(cli_session *session, const char *fmt, ...)
    .c/.spv/.spvasm files (recursively, sorted).  Errors for missing or
    unsupported paths are reported and the other arguments still expanded. */
 void cli_collect_inputs(cli_session *session, const cli_options *options);
+
+/*
+ * -j N (cli/jobs.c): what can run in parallel is the per-file work -
+ * parsing a C file (libclang; most of a run's time) and the whole SPIR-V
+ * pass of a shader.  Each input is one job with its own arena (and, inside
+ * the front end, its own CXIndex); N threads take the jobs in input order.
+ * The C analysis after parsing is one program over every file (a helper in
+ * one file recording for a function in another, objects created anywhere),
+ * so it stays on one thread.  The results are then taken in input order, so
+ * the report is byte-identical for every N.
+ */
+typedef struct {
+    const cli_input *input;
+    vks_arena *arena;              /* the job's own; freed with the run */
+    int status;
+    const char *error;
+    vks_parsed_file *parsed;       /* C */
+    vks_shader_summary *summary;   /* SPIR-V */
+    vks_findings findings;         /* SPIR-V: the shader's own findings */
+} cli_job;
+
+/* Runs jobs[0..count) (input and arena set) on up to `threads` threads,
+   the calling one included; C files are parsed with FRONTEND (NULL when
+   there is none), shaders analysed with SPIRV. */
+void cli_run_jobs(cli_job *jobs, size_t count, vks_frontend *frontend,
+                  const vks_spirv_options *spirv, unsigned threads);
 
 #endif

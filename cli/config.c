@@ -1,6 +1,6 @@
 /*
  * config.c - the configuration file, as clang-tidy's .clang-tidy
- * (CONVENTIONS.md "clang-tidy"): the closest `.vksync-lint` in the
+ * (docs/conventions.md, "clang-tidy"): the closest `.vksync-lint` in the
  * directory of the first input or one of its parents (of the working
  * directory when no file is named), or the file --config-file names.
  *

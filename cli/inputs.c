@@ -1,11 +1,12 @@
 /*
- * inputs.c - from the FILE arguments to the list of inputs (DESIGN.md
- * section 2: "FILE: .c .spv .spvasm (a directory: its files,
- * recursively)").  Directory contents are sorted byte-wise so the output
- * does not depend on the file system's order; entries whose names start
- * with '.' (.git, .cache) are skipped, and symbolic links to directories
- * are not followed (no cycles).  An input error is one line on stderr and
- * the other arguments are still expanded and analysed.
+ * inputs.c - from the FILE arguments to the list of inputs
+ * (docs/design.md, "Command line": a .c, .spv or .spvasm file, or a
+ * directory: its files, recursively).  Directory contents are sorted
+ * byte-wise so the output does not depend on the file system's order;
+ * entries whose names start with '.' (.git, .cache) are skipped, and
+ * symbolic links to directories are not followed (no cycles).  An input
+ * error is one line on stderr and the other arguments are still expanded
+ * and analysed.
  */
 #include <dirent.h>
 #include <errno.h>

@@ -1,8 +1,10 @@
 /*
- * main.c - vksync-lint's pipeline (DESIGN.md section 2, STYLE.md 1):
+ * main.c - vksync-lint's pipeline as a list of calls (docs/design.md,
+ * "Command line" and "Data flow"):
  *
- *   parse options -> configuration file -> collect inputs -> build IR (C front end, SPIR-V pass)
- *   -> check -> NOLINT comments -> sort findings -> report -> exit status.
+ *   parse options -> configuration file -> collect inputs -> build IR (C
+ *   front end, SPIR-V pass; cli/jobs.c) -> check -> NOLINT comments -> sort
+ *   findings -> report -> exit status.
  *
  * Exit status: 2 for usage errors, unreadable or unparseable inputs (the
  * other inputs are still analysed), an unwritable report, or any
@@ -11,10 +13,7 @@
  * written anywhere but the report (-o FILE or stdout) and stderr.
  */
 #include <errno.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -51,71 +50,6 @@ static void check_compilation_database(cli_session *session,
 }
 
 /*
- * -j N: what can run in parallel is the per-file work - parsing a C file
- * (libclang; most of a run's time) and the whole SPIR-V pass of a shader.
- * Each input is one job with its own arena (and, inside the front end, its
- * own CXIndex); N threads take the jobs in input order.  The C analysis
- * after parsing is one program over every file (a helper in one file
- * recording for a function in another, objects created anywhere), so it
- * stays on one thread.  The results are then taken in input order, so the
- * report is byte-identical for every N.
- */
-typedef struct {
-    const cli_input *input;
-    vks_arena *arena;              /* the job's own; freed with the run */
-    int status;
-    const char *error;
-    vks_parsed_file *parsed;       /* C */
-    vks_shader_summary *summary;   /* SPIR-V */
-    vks_findings findings;         /* SPIR-V: the shader's own findings */
-} input_job;
-
-typedef struct {
-    input_job *jobs;
-    size_t count;
-    atomic_size_t next;
-    vks_frontend *frontend;
-    vks_spirv_options spirv;
-} job_queue;
-
-static void run_job(job_queue *q, input_job *job)
-{
-    job->findings = (vks_findings){.arena = job->arena};
-    if (job->input->kind == CLI_INPUT_C)
-        job->status = vks_frontend_parse(q->frontend, job->input->path, job->arena,
-                                         &job->parsed, &job->error);
-    else
-        job->status = vks_analyze_spirv_file(job->input->path, &q->spirv, job->arena,
-                                             &job->summary, &job->findings, &job->error);
-}
-
-static void *job_worker(void *data)
-{
-    job_queue *q = data;
-    for (size_t i; (i = atomic_fetch_add(&q->next, 1)) < q->count;)
-        run_job(q, &q->jobs[i]);
-    return NULL;
-}
-
-/* Runs every job on up to `threads` threads (the calling one included). */
-static void run_jobs(job_queue *q, unsigned threads)
-{
-    if (threads > q->count)
-        threads = (unsigned)q->count;
-    pthread_t *extra = threads > 1 ? calloc(threads - 1, sizeof *extra) : NULL;
-    unsigned started = 0;
-    for (unsigned t = 0; extra && t + 1 < threads; t++)
-        if (pthread_create(&extra[t], NULL, job_worker, q) == 0)
-            started++;
-        else
-            break; /* fewer threads: the remaining jobs run on those there are */
-    job_worker(q);
-    for (unsigned t = 0; t < started; t++)
-        pthread_join(extra[t], NULL);
-    free(extra);
-}
-
-/*
  * Builds one program from every input: the C files go to one front end, so
  * a helper defined in one file and called from another is followed; a file
  * that cannot be parsed is reported and the others are still analysed.  The
@@ -134,30 +68,30 @@ static vks_program *build_program(cli_session *session,
         .extra_args = options->compiler_args,
         .extra_arg_count = options->compiler_arg_count,
     };
-    job_queue q = {.count = session->input_count,
-                   .spirv = {.workgroups = options->workgroups}};
-    q.jobs = vks_arena_alloc(session->arena, (q.count + 1) * sizeof *q.jobs);
-    *job_arenas = vks_arena_alloc(session->arena, (q.count + 1) * sizeof **job_arenas);
-    for (size_t i = 0; i < q.count; i++) {
-        q.jobs[i] = (input_job){.input = &session->inputs[i], .arena = vks_arena_new()};
-        (*job_arenas)[i] = q.jobs[i].arena;
-        if (q.jobs[i].input->kind == CLI_INPUT_C && !q.frontend)
-            q.frontend = vks_frontend_new(&frontend_options, program, findings, stats);
+    size_t count = session->input_count;
+    vks_frontend *frontend = NULL;
+    cli_job *jobs = vks_arena_alloc(session->arena, (count + 1) * sizeof *jobs);
+    *job_arenas = vks_arena_alloc(session->arena, (count + 1) * sizeof **job_arenas);
+    for (size_t i = 0; i < count; i++) {
+        jobs[i] = (cli_job){.input = &session->inputs[i], .arena = vks_arena_new()};
+        (*job_arenas)[i] = jobs[i].arena;
+        if (jobs[i].input->kind == CLI_INPUT_C && !frontend)
+            frontend = vks_frontend_new(&frontend_options, program, findings, stats);
     }
-    atomic_init(&q.next, 0);
-    run_jobs(&q, options->jobs ? options->jobs : 1);
+    vks_spirv_options spirv = {.workgroups = options->workgroups};
+    cli_run_jobs(jobs, count, frontend, &spirv, options->jobs ? options->jobs : 1);
 
     const vks_shader_summary **shaders = vks_arena_alloc(
-        session->arena, (q.count + 1) * sizeof *shaders);
+        session->arena, (count + 1) * sizeof *shaders);
     size_t shader_count = 0;
-    for (size_t i = 0; i < q.count; i++) {
-        input_job *job = &q.jobs[i];
+    for (size_t i = 0; i < count; i++) {
+        cli_job *job = &jobs[i];
         if (job->status != 0) {
             report_frontend_error(session, job->input->path, job->error);
             continue;
         }
         if (job->input->kind == CLI_INPUT_C) {
-            vks_frontend_add_parsed(q.frontend, job->parsed);
+            vks_frontend_add_parsed(frontend, job->parsed);
             continue;
         }
         for (size_t k = 0; k < job->findings.count; k++)
@@ -166,13 +100,13 @@ static vks_program *build_program(cli_session *session,
         if (job->summary)
             shaders[shader_count++] = job->summary;
     }
-    if (q.frontend) {
+    if (frontend) {
         /* Every shader is known before the C code runs: dispatches link to
            them (analyzer/pipeline_link.c). */
         frontend_options.shaders = shaders;
         frontend_options.shader_count = shader_count;
-        vks_frontend_analyze(q.frontend);
-        vks_frontend_free(q.frontend);
+        vks_frontend_analyze(frontend);
+        vks_frontend_free(frontend);
     }
     return program;
 }

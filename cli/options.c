@@ -1,6 +1,7 @@
 /*
- * options.c - vksync-lint's options (DESIGN.md section 2), spelt as
- * clang-tidy spells them (CONVENTIONS.md): long options take "=VALUE" or the
+ * options.c - vksync-lint's options (docs/design.md, "Command line"),
+ * spelt as clang-tidy spells them (docs/conventions.md, "clang-tidy"): long
+ * options take "=VALUE" or the
  * next argument and may be written with one dash or two; "--" ends the
  * options and everything after it is given to the C front end as compiler
  * arguments, exactly as in `clang-tidy FILE -- -Iinclude`.

@@ -1,10 +1,14 @@
 /*
  * engine_internal.h - the hazard engine's own state, shared by its files:
- *   hazard.c      the walk over a command buffer, the checks;
- *   access_map.c  per-resource interval maps, the log of global barriers;
- *   sync_cmds.c   events, render passes, queue family ownership transfers
- *                 turned into scopes and accesses;
- *   explain.c     messages and notes of the findings.
+ *   hazard.c        the walk over a command buffer, the checks;
+ *   scope.c         barriers as scopes; what they do to one segment
+ *                   (execution chains, availability, visibility);
+ *   access_map.c    per-resource interval maps, the log of global barriers;
+ *   events.c        events, render passes and queue family ownership
+ *   render_pass.c   transfers, turned into scopes and accesses (qfot.c
+ *   qfot.c          pairs releases with acquires);
+ *   host_hazards.c  host accesses of mapped memory against device work;
+ *   explain.c       messages and notes of the findings.
  * Not part of the interface between folders.
  */
 #ifndef VKSYNC_ENGINE_INTERNAL_H
@@ -101,9 +105,11 @@ typedef struct {
 } vks_scope;
 
 /* Stage bits no Vulkan stage uses (VkPipelineStageFlagBits2 stop at bit 41):
-   "ordered before the signal of the event set on channel c" (sync_cmds.c). */
+   "ordered before the signal of the event set on channel c" (events.c). */
 #define VKS_EVENT_CHANNELS 8
 #define VKS_EVENT_CHANNEL_BIT(c) ((uint64_t)1 << (56 + (c)))
+
+/* ---- barriers as scopes, applied to one segment (scope.c) ---- */
 
 /* Unknown masks become "everything"; each one counts in stats (may be NULL). */
 vks_scope vks_scope_from_barrier(const vks_barrier *b, vks_stats *stats);
@@ -114,6 +120,12 @@ void vks_segment_apply(vks_segment *seg, const vks_scope *const *scopes,
 bool vks_segment_visible(const vks_segment *seg, uint64_t stage,
                          uint64_t access);
 bool vks_in_first_sync_scope(const vks_access_rec *a, const vks_scope *s);
+/* Whether some scope of one command makes the write available. */
+bool vks_scopes_make_available(const vks_access_rec *write,
+                               const vks_scope *const *scopes, size_t count);
+/* Makes the segment's write visible to (stages, access). */
+void vks_segment_add_visible(vks_segment *seg, uint64_t stages,
+                             uint64_t access);
 
 /* ---- address spaces (access_map.c) ---- */
 
@@ -230,11 +242,11 @@ typedef struct {
     vks_conflict *transition_conflicts;
     vks_later *transition_later;
     bool *mismatch_reported;
-    /* Events (sync_cmds.c). */
+    /* Events (events.c). */
     vks_event_state *events;
     uint32_t channel_event[VKS_EVENT_CHANNELS];
     uint32_t next_channel;
-    /* The render pass instance being recorded (sync_cmds.c). */
+    /* The render pass instance being recorded (render_pass.c). */
     const vks_cmd *render_pass;
     uint32_t render_pass_cmd, subpass;
 } vks_walker;
@@ -248,19 +260,22 @@ void vks_walk_accesses(vks_walker *w, uint32_t cmd, const vks_access *accesses,
                        const vks_rec_kind *kinds, const uint32_t *details,
                        size_t count);
 /* A scope for barrier b of a command; buffer/image barriers also get their
-   execution dependency as a global scope (returned count: 1 or 2). */
+   execution dependency as a global scope (returned count: 1 or 2).
+   (scope.c) */
 size_t vks_scopes_for_barrier(vks_walker *w, const vks_barrier *b,
                               vks_scope out[2]);
 
-/* sync_cmds.c */
+/* events.c */
 void vks_walk_set_event(vks_walker *w, uint32_t cmd);
 void vks_walk_reset_event(vks_walker *w, uint32_t cmd);
 void vks_walk_wait_events(vks_walker *w, uint32_t cmd);
+/* render_pass.c */
 void vks_walk_begin_render_pass(vks_walker *w, uint32_t cmd);
 void vks_walk_next_subpass(vks_walker *w, uint32_t cmd);
 void vks_walk_end_render_pass(vks_walker *w, uint32_t cmd);
 /* After an action command inside a render pass: rasterization order. */
 void vks_walk_draw_done(vks_walker *w, uint32_t cmd);
+/* qfot.c */
 vks_qfot_role vks_qfot_role_of(const vks_walker *w, const vks_barrier *b);
 void vks_check_qfot(const vks_program *p, vks_findings *out, vks_stats *stats);
 
@@ -269,21 +284,21 @@ void vks_check_qfot(const vks_program *p, vks_findings *out, vks_stats *stats);
    in execution order; *next is where the next call continues. */
 void vks_note_path_steps(const vks_cmdbuf *cb, vks_findings *out, vks_finding *f,
                          size_t *next, uint32_t upto);
-void vks_report_conflict(vks_walker *w, const vks_later *later,
-                         const vks_conflict *c);
-void vks_report_layout_mismatch(vks_walker *w, const vks_later *later,
-                                const vks_segment *seg, uint32_t expected);
-void vks_report_layout_discard(vks_walker *w, const vks_later *later,
-                               const vks_segment *seg);
-/* host.c: host accesses of mapped memory in a queue stream. */
+void vks_add_conflict_finding(vks_walker *w, const vks_later *later,
+                              const vks_conflict *c);
+void vks_add_layout_mismatch_finding(vks_walker *w, const vks_later *later,
+                                     const vks_segment *seg, uint32_t expected);
+void vks_add_layout_discard_finding(vks_walker *w, const vks_later *later,
+                                    const vks_segment *seg);
+/* host_hazards.c: host accesses of mapped memory in a queue stream. */
 typedef enum {
     VKS_HOST_ORDER_NONE,    /* no host wait between the two commands */
     VKS_HOST_ORDER_WAITED,  /* a host wait between them */
     VKS_HOST_ORDER_UNKNOWN, /* only a call that may wait (not analysed) */
 } vks_host_order;
 vks_host_order vks_host_waited(const vks_walker *w, uint32_t earlier, uint32_t later);
-void vks_report_host_conflict(vks_walker *w, const vks_later *later,
-                              const vks_conflict *c);
+void vks_add_host_conflict_finding(vks_walker *w, const vks_later *later,
+                                   const vks_conflict *c);
 /* "vkCmdFillBuffer", "the layout transition of vkCmdPipelineBarrier2", ... */
 const char *vks_describe_rec(const vks_walker *w, const vks_access_rec *rec);
 

@@ -413,8 +413,8 @@ static const char *quoted_name(const vks_walker *w, const vks_region *r)
                             mips[0] && layers[0] ? ", " : "", layers);
 }
 
-void vks_report_conflict(vks_walker *w, const vks_later *later,
-                         const vks_conflict *c)
+void vks_add_conflict_finding(vks_walker *w, const vks_later *later,
+                              const vks_conflict *c)
 {
     const char *name = res_name(w, later->region.res);
     const char *subject = quoted_name(w, &later->region);
@@ -464,8 +464,8 @@ void vks_report_conflict(vks_walker *w, const vks_later *later,
     f->message = message;
 }
 
-void vks_report_layout_mismatch(vks_walker *w, const vks_later *later,
-                                const vks_segment *seg, uint32_t expected)
+void vks_add_layout_mismatch_finding(vks_walker *w, const vks_later *later,
+                                     const vks_segment *seg, uint32_t expected)
 {
     const char *name = res_name(w, later->region.res);
     const char *desc = vks_describe_rec(w, &later->rec);
@@ -496,7 +496,7 @@ void vks_report_layout_mismatch(vks_walker *w, const vks_later *later,
                                           vks_layout_name(seg->layout)));
     }
     vks_note_path_steps(w->cb, w->out, f, &step, later->cmd);
-    /* The finding is at the command (DESIGN.md section 3); the barrier
+    /* The finding is at the command (docs/design.md, "SARIF"); the barrier
        struct whose oldLayout is wrong is the note. */
     const vks_scope *s = transition_scope(w, &later->rec);
     if (s && s->attachment == UINT32_MAX && s->barrier->loc.file)
@@ -509,8 +509,8 @@ void vks_report_layout_mismatch(vks_walker *w, const vks_later *later,
                                           vks_layout_name(s->new_layout)));
 }
 
-void vks_report_layout_discard(vks_walker *w, const vks_later *later,
-                               const vks_segment *seg)
+void vks_add_layout_discard_finding(vks_walker *w, const vks_later *later,
+                                    const vks_segment *seg)
 {
     const char *name = res_name(w, later->region.res);
     const vks_cmd *writer = &w->cb->cmds[seg->discarded_write_cmd];

@@ -17,14 +17,6 @@ const vks_rule_info *vks_rule_get(vks_rule rule)
     return &rule_table[rule];
 }
 
-vks_rule vks_rule_by_id(const char *id)
-{
-    for (int r = 0; r < VKS_RULE_COUNT; r++)
-        if (strcmp(rule_table[r].id, id) == 0)
-            return (vks_rule)r;
-    return VKS_RULE_COUNT;
-}
-
 vks_finding *vks_finding_add(vks_findings *f, vks_rule rule, const char *hazard,
                              vks_loc loc, const char *message)
 {

@@ -1,5 +1,6 @@
 /*
- * vk_tables.c - Vulkan's stage and access facts as tables (STYLE.md 3).
+ * vk_tables.c - Vulkan's stage and access facts as tables (docs/design.md,
+ * "Tables").
  *
  * Every row cites the part of spec/synchronization.txt it encodes.  Values
  * are Vulkan's own VkPipelineStageFlagBits2 / VkAccessFlagBits2.

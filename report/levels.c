@@ -1,6 +1,6 @@
 /*
  * levels.c - which findings are printed and at what level: --checks and
- * --warnings-as-errors, with clang-tidy's glob syntax (CONVENTIONS.md,
+ * --warnings-as-errors, with clang-tidy's glob syntax (docs/conventions.md,
  * "clang-tidy").  Shared by both reporters and by main's exit status, so
  * the printed output and the exit status can never disagree.
  */

@@ -1,8 +1,9 @@
 /*
- * sarif.c - one SARIF 2.1.0 log (DESIGN.md section 3; CONVENTIONS.md
- * "SARIF 2.1.0" lists what GitHub code scanning and VS Code's SARIF viewer
- * read).  The log validates against the official OASIS schema
- * (tests/sarif/run-sarif-schema.sh checks it with tools/validate-sarif).
+ * sarif.c - one SARIF 2.1.0 log (docs/design.md, "SARIF";
+ * docs/conventions.md, "SARIF 2.1.0", lists what GitHub code scanning and
+ * VS Code's SARIF viewer read).  The log validates against the official
+ * OASIS schema (tests/sarif/run-sarif-schema.sh checks it with
+ * tools/validate-sarif).
  *
  * Layout of the run:
  *   tool.driver       name, versions, informationUri, every rule of rules.def
@@ -269,7 +270,7 @@ static uint64_t fnv1a_without_numbers(uint64_t h, const char *s)
 /* partialFingerprints "vksyncHash/v1": rule, file (as its %SRCROOT%
    relative URI path, so "./a.c" and "a.c" agree), message and the notes'
    kinds and messages, without line or column numbers, so an alert keeps its
-   identity when code above it moves (CONVENTIONS.md, SARIF). */
+   identity when code above it moves (docs/conventions.md, "SARIF 2.1.0"). */
 static uint64_t finding_fingerprint(const uri_context *ctx,
                                     const vks_finding *f)
 {
@@ -287,7 +288,7 @@ static uint64_t finding_fingerprint(const uri_context *ctx,
 }
 
 /* relatedLocations: the earlier access first, then the synchronization
-   commands (DESIGN.md section 3), at most MAX_RELATED_LOCATIONS. */
+   commands (docs/design.md, "SARIF"), at most MAX_RELATED_LOCATIONS. */
 static void json_related_locations(vks_json *j, const uri_context *ctx,
                                    const vks_finding *f)
 {

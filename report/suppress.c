@@ -1,6 +1,6 @@
 /*
  * suppress.c - NOLINT comments in the analysed sources, with clang-tidy's
- * syntax and meaning (CONVENTIONS.md "clang-tidy"; clang-tidy's
+ * syntax and meaning (docs/conventions.md, "clang-tidy"; clang-tidy's
  * NoLintDirectiveHandler):
  *
  *   NOLINT            the finding's own line
@@ -41,7 +41,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "source.h"
+#include "vksync/file.h"
 
 typedef enum { NOLINT_LINE, NOLINT_NEXTLINE, NOLINT_BEGIN, NOLINT_END } nolint_kind;
 
@@ -231,8 +231,8 @@ static const nolint_file *nolint_file_of(nolint_cache *cache, const char *path,
             return &cache->files[i];
     nolint_file file = {.key = vks_arena_strdup(cache->arena, key)};
     size_t size = 0;
-    char *text = vks_read_source_file(path, &size);
-    if (text)
+    char *text;
+    if (vks_read_file(path, &text, &size) == VKS_READ_OK)
         scan_directives(cache, &file, path, text, size, findings);
     free(text);
     VKS_PUSH(cache->arena, cache->files, cache->file_count, cache->file_cap, file);

@@ -1,6 +1,6 @@
 /*
- * text.c - the clang-tidy-style text report (DESIGN.md section 2,
- * CONVENTIONS.md "clang-tidy").
+ * text.c - the clang-tidy-style text report (docs/design.md, "Command
+ * line"; docs/conventions.md, "clang-tidy").
  *
  *   path:line:col: error: message [rule-id]
  *     <source line>
@@ -18,7 +18,7 @@
  */
 #include "vksync/report.h"
 
-#include "source.h"
+#include "vksync/file.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -47,8 +47,7 @@ static void source_cache_load(source_cache *cache, const char *path)
         return;
     source_cache_clear(cache);
     cache->path = strdup(path);
-    cache->text = vks_read_source_file(path, &cache->size);
-    if (!cache->text)
+    if (vks_read_file(path, &cache->text, &cache->size) != VKS_READ_OK)
         return;
     size_t cap = 64;
     cache->line_starts = malloc(cap * sizeof *cache->line_starts);

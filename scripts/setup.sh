@@ -1,5 +1,6 @@
 #!/bin/sh
-# setup.sh - install what vksync-lint needs on Debian 12 (DESIGN.md section 6).
+# setup.sh - install what vksync-lint needs on Debian 12 (docs/design.md,
+# "Dependencies").
 # Idempotent; prints nothing when everything is already installed.
 set -eu
 

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <z3.h>
 
-#include "limits.h"
+#include "solver_limits.h"
 #include "vksync/smt.h"
 
 static Z3_ast bv_of_bool(Z3_context z, Z3_ast b)
@@ -85,7 +85,7 @@ vks_smt_solver *vks_smt_solver_new(void)
     vks_smt_solver *solver = calloc(1, sizeof *solver);
     if (!solver)
         return NULL;
-    Z3_config cfg = Z3_mk_config(); /* limits: per check (limits.c) */
+    Z3_config cfg = Z3_mk_config(); /* limits: per check (solver_limits.c) */
     solver->z = Z3_mk_context(cfg);
     Z3_del_config(cfg);
     solver->s = Z3_mk_solver(solver->z);

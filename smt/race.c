@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <z3.h>
 
-#include "limits.h"
+#include "solver_limits.h"
 #include "vksync/shader_race.h"
 
 typedef struct {

@@ -1,6 +1,6 @@
 /*
- * smt.c - placeholder translation unit so the Z3 library is wired in from the
- * start; the path-feasibility encoding lands with the front end's branches.
+ * smt.c - the Z3 version that --version prints.  Path feasibility is in
+ * paths.c, workgroup races in race.c, the solver's limits in solver_limits.c.
  */
 #include <z3.h>
 

@@ -327,18 +327,25 @@ static void fill_entry_uses(spv_module *m, uint32_t func_id, module_descriptor *
     }
 }
 
+uint64_t vks_spirv_words_hash(const uint32_t *words, size_t count)
+{
+    /* FNV-1a's prime; the offset basis is one digit short of FNV's
+       14695981039346656037, kept so that every hash stays what it was. */
+    uint64_t hash = 1469598103934665603ull;
+    for (size_t i = 0; i < count; i++) {
+        hash ^= words[i];
+        hash *= 1099511628211ull;
+    }
+    return hash;
+}
+
 vks_shader_summary *spv_reflect(spv_module *m)
 {
     vks_shader_summary *s = vks_arena_alloc(m->arena, sizeof *s);
     s->path = m->path;
     s->vulkan_memory_model = m->vulkan_memory_model;
     s->has_debug_lines = m->has_debug_lines;
-    uint64_t hash = 1469598103934665603ull;
-    for (size_t i = 0; i < m->nwords; i++) {
-        hash ^= m->words[i];
-        hash *= 1099511628211ull;
-    }
-    s->content_hash = hash;
+    s->content_hash = vks_spirv_words_hash(m->words, m->nwords);
 
     module_descriptor *descs = NULL;
     size_t count = 0, cap = 0;

@@ -3,12 +3,15 @@
  * (a note when spirv-val rejects the module; it is analysed anyway), build
  * control flow, trace pointers and variance, reflect descriptors, lint.
  *
- * Only spirv/ includes SPIRV-Tools and SPIRV-Cross (DESIGN.md section 5).
+ * Only spirv/ includes SPIRV-Tools and SPIRV-Cross (docs/design.md,
+ * "Foreign types stay in their folder").
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "vksync/file.h"
 
 #include "module.h"
 
@@ -59,38 +62,21 @@ int vks_analyze_spirv_file(const char *path, const vks_spirv_options *options,
                            vks_findings *findings, const char **error)
 {
     *out = NULL;
-    FILE *f = fopen(path, "rb");
-    if (!f) {
+    char *data;
+    size_t size;
+    switch (vks_read_file(path, &data, &size)) {
+    case VKS_READ_OK:
+        break;
+    case VKS_READ_CANNOT_OPEN:
         *error = vks_arena_printf(arena, "%s: cannot open: %s", path, strerror(errno));
         return 2;
-    }
-    char *data = NULL;
-    size_t size = 0, cap = 0;
-    for (;;) {
-        if (size == cap) {
-            cap = cap ? cap * 2 : 65536;
-            char *grown = realloc(data, cap + 1);
-            if (!grown) {
-                free(data);
-                fclose(f);
-                *error = vks_arena_printf(arena, "%s: out of memory reading the file", path);
-                return 2;
-            }
-            data = grown;
-        }
-        size_t n = fread(data + size, 1, cap - size, f);
-        size += n;
-        if (n == 0)
-            break;
-    }
-    bool read_error = ferror(f);
-    fclose(f);
-    if (read_error) {
-        free(data);
+    case VKS_READ_NO_MEMORY:
+        *error = vks_arena_printf(arena, "%s: out of memory reading the file", path);
+        return 2;
+    case VKS_READ_FAILED:
         *error = vks_arena_printf(arena, "%s: cannot read: %s", path, strerror(errno));
         return 2;
     }
-    data[size] = 0;
     int status = vks_analyze_spirv_memory(path, data, size, has_suffix(path, ".spvasm"),
                                           options, arena, out, findings, error);
     free(data);

@@ -1,6 +1,7 @@
 /*
  * analyzer.h - the C front end: C sources (libclang) to command IR.
- * libclang's types never leave analyzer/ (DESIGN.md section 5).
+ * libclang's types never leave analyzer/ (docs/design.md, "Foreign types
+ * stay in their folder").
  */
 #ifndef VKSYNC_ANALYZER_H
 #define VKSYNC_ANALYZER_H

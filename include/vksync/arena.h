@@ -2,7 +2,8 @@
  * arena.h - memory by lifetime.
  *
  * Everything the analysis of one translation unit or one shader allocates
- * lives in one arena and is freed at once (STYLE.md 4).  Strings that come
+ * lives in one arena and is freed at once (docs/design.md, "Memory:
+ * arenas").  Strings that come
  * from libclang, SPIRV-Cross or Z3 are copied in with vks_arena_strdup and
  * the foreign string is disposed at once.
  */

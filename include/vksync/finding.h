@@ -1,5 +1,6 @@
 /*
- * finding.h - diagnostics as data with stable IDs (STYLE.md 5).
+ * finding.h - diagnostics as data with stable IDs (docs/design.md,
+ * "Findings are data").
  *
  * The engine and the front ends collect findings as records; main sorts
  * them and the reporters (report/) print text or SARIF at the end.  Tests
@@ -31,8 +32,6 @@ typedef struct {
 } vks_rule_info;
 
 const vks_rule_info *vks_rule_get(vks_rule rule);
-/* Returns VKS_RULE_COUNT when no rule has that id. */
-vks_rule vks_rule_by_id(const char *id);
 
 /*
  * A note is one step of the explanation.  EARLIER_ACCESS and SYNC notes are

@@ -2,7 +2,8 @@
  * ir.h - the command IR: what the C front end (analyzer/) and the shader pass
  * (spirv/) produce, and what the engine (engine/) checks.
  *
- * DESIGN.md section 5.  Objects refer to each other by index.  Every value
+ * docs/design.md, "Data flow" and "Unknown is never guessed".  Objects
+ * refer to each other by index.  Every value
  * the front end could not resolve is marked unknown, never guessed; the
  * engine resolves unknowns in the direction that cannot produce a finding
  * (an unknown barrier mask is taken as "everything", an unknown access is
@@ -43,6 +44,12 @@ typedef struct vks_loc {
     unsigned line, col;
     const struct vks_loc *caller;
 } vks_loc;
+
+/* Whether A and B name the same place: file (NULL counts as ""), line and
+   column; their callers are not compared. */
+bool vks_loc_equal(const vks_loc *a, const vks_loc *b);
+/* Whether A and B are the same place reached through the same call chain. */
+bool vks_loc_chain_equal(const vks_loc *a, const vks_loc *b);
 
 typedef uint32_t vks_res_id;
 #define VKS_RES_UNKNOWN UINT32_MAX
@@ -197,7 +204,8 @@ typedef struct {
 } vks_cmd;
 
 /*
- * Host operations (DESIGN.md section 5).  A host read or write of mapped
+ * Host operations (docs/design.md, "Data flow").  A host read or write of
+ * mapped
  * memory is an ACTION command in the queue streams of its path (submit.c),
  * named VKS_HOST_READ / VKS_HOST_WRITE, whose accesses have stage
  * VK_PIPELINE_STAGE_2_HOST_BIT and access HOST_READ / HOST_WRITE; its loc
@@ -299,9 +307,8 @@ vks_barrier vks_subpass_dependency(uint32_t src_subpass, uint32_t dst_subpass,
                                    vks_mask dst_stages, vks_mask dst_access,
                                    vks_loc loc);
 
-/* Equality, for the front end's paths: two locations (file, line, column;
-   not the call chain), and two recordings with the same commands. */
-bool vks_loc_equal(vks_loc a, vks_loc b);
+/* Equality, for the front end's paths: two recordings with the same
+   commands (vks_loc_equal above for locations). */
 bool vks_cmdbuf_equal(const vks_cmdbuf *a, const vks_cmdbuf *b);
 /* Rolling back what a path recorded: keeps the command buffers [0, keep). */
 void vks_program_truncate(vks_program *p, size_t keep);

@@ -1,6 +1,7 @@
 /*
  * report.h - findings to clang-tidy-style text or one SARIF 2.1.0 log
- * (DESIGN.md sections 2 and 3, CONVENTIONS.md).
+ * (docs/design.md, "Command line" and "SARIF"; docs/conventions.md,
+ * "clang-tidy" and "SARIF 2.1.0").
  *
  * The reporters print what main collected: they never filter by anything
  * but the options below, so the text and SARIF outputs always agree.

@@ -1,6 +1,7 @@
 /*
  * shader_race.h - the two-invocation question behind shader-workgroup-race
- * (DESIGN.md section 5, "shader races (two-invocation encoding)").
+ * (docs/design.md, "Data flow": shader races are asked of Z3 as one
+ * question about two invocations).
  *
  * spirv/ builds, for two accesses to one Workgroup variable, the element
  * each touches as small expressions over the invocation's local id, and

@@ -18,15 +18,16 @@
 const char *vks_smt_version(void);
 
 /*
- * ---- solver limits (smt/limits.c) ----
+ * ---- solver limits (smt/solver_limits.c) ----
  *
  * Every Z3 query runs under a per-query limit and the whole run under a
  * budget of solver time, so the analysis never hangs in the solver.  A query
  * stopped by a limit is answered VKS_SMT_UNKNOWN with a one-line reason; the
  * code that asked reports it as a vksync-incomplete finding at the place the
  * question came from.  An unknown answer is never "proved" and never a
- * hazard (DESIGN.md section 2: an analysis that could not finish is never
- * silent).  Inside smt/, smt/limits.h runs a Z3 solver under these limits.
+ * hazard (docs/design.md, "Command line": an analysis that could not
+ * finish is never silent).  Inside smt/, smt/solver_limits.h runs a Z3
+ * solver under these limits.
  */
 typedef enum { VKS_SMT_UNSAT, VKS_SMT_SAT, VKS_SMT_UNKNOWN } vks_smt_answer;
 

@@ -1,6 +1,7 @@
 /*
  * spirv.h - the SPIR-V pass: shader access summaries and the memory-model
- * lint (DESIGN.md section 5, "Shader summaries"; spec/memory-model.txt).
+ * lint (docs/design.md, "Data flow"; the Vulkan spec's "Memory Model"
+ * appendix).
  *
  * Input: a .spv binary or a .spvasm text module.  Output: one summary per
  * module (per entry point: its stage and, per descriptor (set, binding), its
@@ -73,7 +74,7 @@ typedef struct {
 
 typedef struct {
     const char *path;
-    uint64_t content_hash;     /* FNV-1a over the binary's words */
+    uint64_t content_hash;     /* vks_spirv_words_hash of the binary */
     bool valid;                /* spvValidate (Vulkan 1.3 rules) passed */
     bool vulkan_memory_model;  /* OpMemoryModel ... Vulkan */
     bool has_debug_lines;      /* OpLine present: findings point at source */
@@ -108,10 +109,16 @@ int vks_analyze_spirv_memory(const char *name, const void *data, size_t size,
                              vks_arena *arena, vks_shader_summary **out,
                              vks_findings *findings, const char **error);
 
+/* The hash of a module's words that identifies it: the SPIR-V pass stores
+   it as content_hash, and the C front end computes it over the words of an
+   array embedded in the C source to find which loaded module the array is.
+   Both must call this one function, so that they agree. */
+uint64_t vks_spirv_words_hash(const uint32_t *words, size_t count);
+
 /* Stable text form, one line per entry point and per descriptor:
      entry main GLCompute stage=COMPUTE local_size=64,1,1
        set=0 binding=1 storage-buffer "Data" read,write,atomic
-   (for tests and --dump-shaders). */
+   (for the unit and fuzz tests). */
 void vks_shader_summary_print(const vks_shader_summary *summary, FILE *out);
 
 const char *vks_descriptor_kind_name(vks_descriptor_kind kind);

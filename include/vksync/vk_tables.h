@@ -1,5 +1,6 @@
 /*
- * vk_tables.h - the Vulkan facts the engine needs, as data (STYLE.md 3).
+ * vk_tables.h - the Vulkan facts the engine needs, as data (docs/design.md,
+ * "Tables").
  *
  * The tables themselves are in engine/vk_tables.c, each row next to the
  * section of spec/synchronization.txt it encodes: stage names and logical

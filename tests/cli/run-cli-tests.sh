@@ -1,8 +1,9 @@
 #!/bin/sh
-# run-cli-tests.sh TOOL SOURCE_DIR - the command-line contract (DESIGN.md
-# section 2) driven through the real binary on the real examples:
-# informational options, exit statuses, one-line input errors that do not
-# stop the other files, --checks, --warnings-as-errors, -o, -j and "--".
+# run-cli-tests.sh TOOL SOURCE_DIR - the command-line contract
+# (docs/design.md, "Command line") driven through the real binary on the
+# real examples: informational options, exit statuses, one-line input
+# errors that do not stop the other files, --checks, --warnings-as-errors,
+# -o, -j and "--".
 set -u
 tool="$1"
 case "$tool" in /*) ;; *) tool="$(pwd)/$tool" ;; esac

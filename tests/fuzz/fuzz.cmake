@@ -16,7 +16,7 @@ set(VKSYNC_FUZZ_SECONDS 20 CACHE STRING "seconds per fuzz target in fuzz.run.* t
 set(VKSYNC_FUZZ_SEED 1 CACHE STRING "libFuzzer -seed for fuzz.run.* tests")
 
 set(VKS_FUZZ_DIR ${CMAKE_CURRENT_SOURCE_DIR}/fuzz)
-set(VKS_FUZZ_LIBS vksync_spirv vksync_smt vksync_engine)
+set(VKS_FUZZ_LIBS vksync_spirv vksync_smt vksync_engine vksync_report vksync_core)
 
 # vks_fuzz_target(NAME [SHARED_SOURCE...]): fuzz_NAME.c plus the shared files.
 function(vks_fuzz_target name)

@@ -1,5 +1,6 @@
 #!/bin/sh
-# run-golden.sh TOOL SOURCE_DIR - golden tests over examples/ (STYLE.md 7).
+# run-golden.sh TOOL SOURCE_DIR - golden tests over examples/
+# (docs/design.md, "Tests").
 #
 # For every examples/**/NAME.expected: if NAME.args exists, the tool runs with
 # the arguments in it (one per line, paths relative to SOURCE_DIR), else on

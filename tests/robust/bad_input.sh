@@ -3,7 +3,7 @@
 #
 # Every row gives the tool one bad input alongside a good file
 # (tests/robust/inputs/good_raw.c, one read-after-write hazard at line 12) and
-# checks what DESIGN.md section 2 promises for unreadable input:
+# checks what docs/design.md, "Command line", promises for unreadable input:
 #   - exit status 2 (not 0 or 1, and not a signal or a sanitizer's exit);
 #   - a one-line error on stderr naming the bad file;
 #   - the good file still analysed: its finding is on stdout;
@@ -67,8 +67,8 @@ check() { # NAME STATUS_FILE... : prints FAIL lines, counts
 # The error naming a bad file is one line on stderr.  A C file clang
 # reported an error in - fatal or not - is such a bad file: the line names
 # the file with clang's line and column, and nothing about it goes to stdout
-# (it was a vksync-incomplete finding on stdout once; DESIGN.md section 2
-# says stderr and exit 2).
+# (it was a vksync-incomplete finding on stdout once; docs/design.md,
+# "Command line", says stderr and exit 2).
 names_bad_file() { # BAD_PATH REASON-REGEX: one line names the file and says why
     grep -F -- "$1" "$tmp/stderr" | grep -q -E -- "$2" &&
         ! grep -q -F -- "$1" "$tmp/stdout"

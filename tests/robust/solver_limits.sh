@@ -1,8 +1,9 @@
 #!/bin/sh
 # solver_limits.sh TOOL SOURCE_DIR - a limit reached is vksync-incomplete and
-# exit status 2, never a pass and never a hang (issue 7, DESIGN.md section 2).
+# exit status 2, never a pass and never a hang (issue 7; docs/design.md,
+# "Command line").
 #
-# Solver limits, through the real Z3 (smt/limits.c; hidden environment
+# Solver limits, through the real Z3 (smt/solver_limits.c; hidden environment
 # variables): a per-query timeout on a query too hard to decide in time, the
 # run's budget, and Z3's deterministic resource limit on a query that
 # otherwise proves a path infeasible.  Analysis bounds (analyzer/): paths per

@@ -1,6 +1,7 @@
 #!/usr/bin/python3
-"""check-sarif.py LOG - what DESIGN.md section 3 and CONVENTIONS.md require
-of vksync-lint's SARIF beyond the schema.  Exit 1 with one line per problem."""
+"""check-sarif.py LOG - what docs/design.md ("SARIF") and docs/conventions.md
+("SARIF 2.1.0") require of vksync-lint's SARIF beyond the schema.  Exit 1
+with one line per problem."""
 import json, sys
 
 def problems(log):

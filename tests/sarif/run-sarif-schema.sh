@@ -1,6 +1,6 @@
 #!/bin/sh
 # run-sarif-schema.sh TOOL SAMPLE SOURCE_DIR VALIDATOR - the SARIF contract
-# (DESIGN.md section 3) checked on real logs:
+# (docs/design.md, "SARIF") checked on real logs:
 #   1. every log validates against the official SARIF 2.1.0 schema
 #      (VALIDATOR is shared/tools/validate-sarif, beside the repository);
 #   2. the invariants the schema cannot express hold (check-sarif.py).

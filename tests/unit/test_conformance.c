@@ -259,7 +259,7 @@ static const conformance_case cases[] = {
       DRAW(12, R_A, ST(FRAGMENT_SHADER), AC(SHADER_STORAGE_READ))}},
     {"most_recent_read_reported",
      "One finding per access, against the most recent conflicting access (syncval, "
-     "CONVENTIONS.md)",
+     "docs/conventions.md)",
      {COPY_FROM(10, R_A), ACC(11, R_A, ST(COMPUTE_SHADER), AC(SHADER_STORAGE_READ)),
       FILL(12, R_A)},
      {{WAR, 12, 11}}},

@@ -211,8 +211,8 @@ START_TEST(other_commands_are_unknown_not_guessed)
 }
 END_TEST
 
-/* A clang error that is not fatal is still an input error (DESIGN.md
-   section 2): one line naming file:line:col and clang's message, status 2,
+/* A clang error that is not fatal is still an input error (docs/design.md,
+   "Command line"): one line naming file:line:col and clang's message, status 2,
    and the file is not analysed - clang dropped the statement, and what it
    dropped could have been a barrier. */
 START_TEST(syntax_error_is_a_one_line_input_error)

@@ -163,8 +163,8 @@ START_TEST(image_commands_have_subresources_layouts_and_buffer_ranges)
 }
 END_TEST
 
-/* A layout transition is a write of the barrier command (DESIGN.md section
-   3: the finding is at the vkCmdPipelineBarrier call), not of the struct
+/* A layout transition is a write of the barrier command (docs/design.md,
+   "SARIF": the finding is at the vkCmdPipelineBarrier call), not of the struct
    that declares it; the struct is a SYNC note.  The race-free twin makes
    the upload's write available to the transition: "applications must
    ensure that all memory writes have been made available before a layout

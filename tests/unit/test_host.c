@@ -1,7 +1,7 @@
 /*
  * test_host.c - host accesses of mapped memory (analyzer/host.c,
- * engine/host.c): host-access-before-wait and host-read-not-visible, their
- * lines, related locations and hazard names, and silence when the host
+ * engine/host_hazards.c): host-access-before-wait and host-read-not-visible,
+ * their lines, related locations and hazard names, and silence when the host
  * access is ordered (or cannot be resolved).
  */
 #include <stdio.h>

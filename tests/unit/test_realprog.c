@@ -11,7 +11,7 @@
 
 #include "util.h"
 #include "vksync/engine.h"
-#include "../../smt/limits.h"
+#include "../../smt/solver_limits.h"
 
 static test_analysis *analyse(const char *source)
 {

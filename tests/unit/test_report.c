@@ -2,7 +2,7 @@
  * test_report.c - the text and SARIF reporters on findings built by hand
  * (include/vksync/finding.h), rendered into memory: clang-tidy's line
  * format, note numbering, source and caret lines, --checks and
- * --warnings-as-errors, and the SARIF members DESIGN.md section 3 fixes
+ * --warnings-as-errors, and the SARIF members docs/design.md ("SARIF") fixes
  * (hazard property, relatedLocations order, code flow, fingerprints,
  * string escaping).  tests/sarif/ validates whole logs against the schema.
  */

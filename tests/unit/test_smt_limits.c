@@ -1,16 +1,17 @@
 /*
- * test_smt_limits.c - the solver limits (smt/limits.c) through the real Z3:
- * a query stopped by the per-query timeout, the resource limit or the run's
- * budget is answered "unknown" with a reason naming the limit, and never
- * SAT or UNSAT.  This test reaches inside smt/ (smt/limits.h speaks Z3's
- * types) because the wrapper around Z3_solver_check is what it tests.
+ * test_smt_limits.c - the solver limits (smt/solver_limits.c) through the
+ * real Z3: a query stopped by the per-query timeout, the resource limit or
+ * the run's budget is answered "unknown" with a reason naming the limit, and
+ * never SAT or UNSAT.  This test reaches inside smt/ (smt/solver_limits.h
+ * speaks Z3's types) because the wrapper around Z3_solver_check is what it
+ * tests.
  */
 #include <stdlib.h>
 #include <string.h>
 #include <z3.h>
 
 #include "util.h"
-#include "../../smt/limits.h"
+#include "../../smt/solver_limits.h"
 
 typedef struct {
     Z3_context ctx;

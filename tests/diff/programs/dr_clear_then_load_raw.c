@@ -5,7 +5,7 @@
 // load operation reads the attachment (COLOR_ATTACHMENT_READ in the colour
 // attachment output stage) unordered with the clear's write: a
 // read-after-write at vkCmdBeginRendering.  The 1.3.239 layer does not
-// track dynamic rendering's load operations (CONVENTIONS.md) and is silent.
+// track dynamic rendering's load operations (docs/conventions.md): silent.
 #include "vkrt.h"
 
 static void record(VkCommandBuffer cmd, const vkrt_pipeline *draw, VkImage image,

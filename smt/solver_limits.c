@@ -1,13 +1,14 @@
 /*
- * limits.c - the solver limits (include/vksync/smt.h, smt/limits.h): a
- * per-query timeout and resource limit, and a budget of solver time for the
- * whole run, so that a hard query ends as vksync-incomplete instead of a
- * hang (issue 7: "never a pass and never a hang").
+ * solver_limits.c - the solver limits (include/vksync/smt.h,
+ * smt/solver_limits.h): a per-query timeout and resource limit, and a budget
+ * of solver time for the whole run, so that a hard query ends as
+ * vksync-incomplete instead of a hang (issue 7: "never a pass and never a
+ * hang").
  *
  * The budget is shared by every thread of a -j N run: the time spent is an
  * atomic counter, and each query's timeout is cut to what is left of it.
  */
-#include "limits.h"
+#include "solver_limits.h"
 
 #include <pthread.h>
 #include <stdatomic.h>

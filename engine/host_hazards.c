@@ -1,5 +1,5 @@
 /*
- * host.c - host accesses of mapped memory against submitted device work
+ * host_hazards.c - host accesses of mapped memory against submitted device work
  * (rules host-access-before-wait and host-read-not-visible).
  *
  * The front end puts every host read or write of a mapped buffer into the
@@ -68,8 +68,8 @@ static const char *hazard_name(bool later_writes, bool earlier_writes)
     return earlier_writes ? "HOST_WRITE_AFTER_WRITE" : "HOST_WRITE_AFTER_READ";
 }
 
-void vks_report_host_conflict(vks_walker *w, const vks_later *later,
-                              const vks_conflict *c)
+void vks_add_host_conflict_finding(vks_walker *w, const vks_later *later,
+                                   const vks_conflict *c)
 {
     vks_arena *arena = w->out->arena;
     const vks_resource *res = &w->program->resources[later->region.res];

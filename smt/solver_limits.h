@@ -1,9 +1,9 @@
 /*
- * limits.h - running one Z3 query under the solver limits of
+ * solver_limits.h - running one Z3 query under the solver limits of
  * include/vksync/smt.h (internal to smt/: it speaks Z3's types).
  */
-#ifndef VKSYNC_SMT_LIMITS_H
-#define VKSYNC_SMT_LIMITS_H
+#ifndef VKSYNC_SMT_SOLVER_LIMITS_H
+#define VKSYNC_SMT_SOLVER_LIMITS_H
 
 #include <stdbool.h>
 #include <stddef.h>
