@@ -16,6 +16,7 @@
  * that position must be the one the message names, else 0: never a guess).
  * Setup failures print "VKRT-ERROR <what>" and exit 3.
  */
+#include <dlfcn.h>
 #include <vulkan/vulkan.h>
 
 #include <stdbool.h>
@@ -190,6 +191,13 @@ PFN_vkVoidFunction vkst_get_instance_proc_addr(VkInstance instance, const char *
     if (strcmp(name, "vkDestroyInstance") == 0)
         return (PFN_vkVoidFunction)vkst_destroy_instance;
     return vkGetInstanceProcAddr(instance, name);
+}
+
+void *vkst_dlsym(void *library, const char *name)
+{
+    if (strcmp(name, "vkGetInstanceProcAddr") == 0)
+        return (void *)vkst_get_instance_proc_addr;
+    return dlsym(library, name);
 }
 
 int main(int argc, char **argv)

@@ -15,7 +15,8 @@
  *    command-buffer argument becomes `(vkst_trace(cmd, name, __LINE__), cmd)`)
  *    and then calls the program's own function unchanged;
  *  - routes vkCreateInstance (directly, or as returned by
- *    vkGetInstanceProcAddr) through vkst_create_instance, which adds the
+ *    vkGetInstanceProcAddr, itself called directly or as returned by
+ *    dlsym(libvulkan, "vkGetInstanceProcAddr")) through vkst_create_instance, which adds the
  *    VK_EXT_debug_utils messenger that prints the layer's messages as
  *    "VVL-MSG <id> line=<L> cmd=<name>" (the format run-diff.py parses);
  *  - renames the program's main: vkst_trace.c's main calls it and prints
@@ -24,6 +25,7 @@
 #ifndef VKST_TRACE_H
 #define VKST_TRACE_H
 
+#include <dlfcn.h>
 #include <vulkan/vulkan.h>
 
 void vkst_trace(VkCommandBuffer cmd, const char *name, unsigned line);
@@ -35,6 +37,7 @@ void vkst_destroy_instance(VkInstance instance,
                            const VkAllocationCallbacks *allocator);
 PFN_vkVoidFunction vkst_get_instance_proc_addr(VkInstance instance,
                                                const char *name);
+void *vkst_dlsym(void *library, const char *name);
 
 #define VKST_CB(c, name) (vkst_trace((c), (name), __LINE__), (c))
 #define VKST_Q(q) (vkst_trace_submit(__LINE__), (q))
@@ -78,6 +81,8 @@ PFN_vkVoidFunction vkst_get_instance_proc_addr(VkInstance instance,
 #define vkCreateInstance(...) vkst_create_instance(__VA_ARGS__)
 #define vkDestroyInstance(...) vkst_destroy_instance(__VA_ARGS__)
 #define vkGetInstanceProcAddr(...) vkst_get_instance_proc_addr(__VA_ARGS__)
+/* A loader that dlopens libvulkan gets vkGetInstanceProcAddr from dlsym. */
+#define dlsym(...) vkst_dlsym(__VA_ARGS__)
 
 #define main vkst_program_main
 
