@@ -47,7 +47,8 @@ static void app_init(App *app)
 
     uint32_t gpu_count = 1;
     VkResult res = vkEnumeratePhysicalDevices(app->instance, &gpu_count, &app->gpu);
-    assert(res == VK_SUCCESS || res == VK_INCOMPLETE);
+    if (res != VK_INCOMPLETE)
+        VK_CHECK(res);
     assert(gpu_count > 0);
     vkGetPhysicalDeviceMemoryProperties(app->gpu, &app->memory_properties);
 
