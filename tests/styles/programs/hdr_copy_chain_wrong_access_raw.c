@@ -9,7 +9,7 @@ int main(int argc, char **argv)
     (void)argc;
     (void)argv;
     vkh_context ctx;
-    vkh_init(&ctx, "fill-copy");
+    vkh_init(&ctx, "copy-chain-wrong-access-raw");
 
     VkBuffer a, b, c;
     VkDeviceMemory a_mem, b_mem, c_mem;

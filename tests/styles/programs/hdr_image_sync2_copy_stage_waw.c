@@ -8,7 +8,7 @@ int main(int argc, char **argv)
     (void)argc;
     (void)argv;
     vkh_context ctx;
-    vkh_init(&ctx, "fill-copy");
+    vkh_init(&ctx, "image-sync2-copy-stage-waw");
 
     VkBuffer dst;
     VkDeviceMemory dst_mem;

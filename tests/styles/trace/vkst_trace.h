@@ -7,8 +7,9 @@
  * parses them without it, sees plain calls.  It
  *
  *  - wraps every vkCmd*, vkBeginCommandBuffer and vkQueueSubmit* call, and
- *    the same calls through a dispatch table member or a global function
- *    pointer spelled without the `vk` prefix (`vk.CmdCopyBuffer(cmd, ...)`,
+ *    the same calls through a dispatch table member spelled without the
+ *    `vk` prefix or a global function pointer named pfn<Name>
+ *    (`vk.CmdCopyBuffer(cmd, ...)`, `pfnCmdCopyBuffer(cmd, ...)`:
  *    `CmdCopyBuffer` is a function-like macro: the member's declaration and
  *    the loader's assignment are not followed by `(` and stay untouched), in
  *    a macro that first records __LINE__ for the command buffer (the
@@ -77,6 +78,22 @@ void *vkst_dlsym(void *library, const char *name);
 #define CmdPipelineBarrier2(c, ...) CmdPipelineBarrier2(VKST_CB(c, "vkCmdPipelineBarrier2"), __VA_ARGS__)
 #define QueueSubmit(q, ...) QueueSubmit(VKST_Q(q), __VA_ARGS__)
 #define QueueSubmit2(q, ...) QueueSubmit2(VKST_Q(q), __VA_ARGS__)
+
+/* Global function pointers named pfn<Name> (pfnCmdCopyBuffer). */
+#define pfnBeginCommandBuffer(c, ...) pfnBeginCommandBuffer(VKST_CB(c, "vkBeginCommandBuffer"), __VA_ARGS__)
+#define pfnCmdFillBuffer(c, ...) pfnCmdFillBuffer(VKST_CB(c, "vkCmdFillBuffer"), __VA_ARGS__)
+#define pfnCmdUpdateBuffer(c, ...) pfnCmdUpdateBuffer(VKST_CB(c, "vkCmdUpdateBuffer"), __VA_ARGS__)
+#define pfnCmdCopyBuffer(c, ...) pfnCmdCopyBuffer(VKST_CB(c, "vkCmdCopyBuffer"), __VA_ARGS__)
+#define pfnCmdCopyBuffer2(c, ...) pfnCmdCopyBuffer2(VKST_CB(c, "vkCmdCopyBuffer2"), __VA_ARGS__)
+#define pfnCmdCopyImage(c, ...) pfnCmdCopyImage(VKST_CB(c, "vkCmdCopyImage"), __VA_ARGS__)
+#define pfnCmdCopyBufferToImage(c, ...) pfnCmdCopyBufferToImage(VKST_CB(c, "vkCmdCopyBufferToImage"), __VA_ARGS__)
+#define pfnCmdCopyImageToBuffer(c, ...) pfnCmdCopyImageToBuffer(VKST_CB(c, "vkCmdCopyImageToBuffer"), __VA_ARGS__)
+#define pfnCmdBlitImage(c, ...) pfnCmdBlitImage(VKST_CB(c, "vkCmdBlitImage"), __VA_ARGS__)
+#define pfnCmdClearColorImage(c, ...) pfnCmdClearColorImage(VKST_CB(c, "vkCmdClearColorImage"), __VA_ARGS__)
+#define pfnCmdPipelineBarrier(c, ...) pfnCmdPipelineBarrier(VKST_CB(c, "vkCmdPipelineBarrier"), __VA_ARGS__)
+#define pfnCmdPipelineBarrier2(c, ...) pfnCmdPipelineBarrier2(VKST_CB(c, "vkCmdPipelineBarrier2"), __VA_ARGS__)
+#define pfnQueueSubmit(q, ...) pfnQueueSubmit(VKST_Q(q), __VA_ARGS__)
+#define pfnQueueSubmit2(q, ...) pfnQueueSubmit2(VKST_Q(q), __VA_ARGS__)
 
 #define vkCreateInstance(...) vkst_create_instance(__VA_ARGS__)
 #define vkDestroyInstance(...) vkst_destroy_instance(__VA_ARGS__)
