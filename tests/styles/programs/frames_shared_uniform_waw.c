@@ -1,6 +1,7 @@
-// EXPECT: SYNC-HAZARD-WRITE-AFTER-WRITE at line 55
+// EXPECT: SYNC-HAZARD-WRITE-AFTER-WRITE at line 60
 // Two frames in flight, each with its own staging buffer, but both copy into
-// the one device uniform buffer: frame N+1's copy races frame N's.
+// the one device uniform buffer: frame N+1's copy races frame N's (the
+// frame's buffer barrier covers its staging buffer only).
 #include "vkh.h"
 
 #define FRAMES_IN_FLIGHT 2
@@ -44,13 +45,17 @@ int main(int argc, char **argv)
             uniforms[i] = n * 1000 + i;
         vkh_begin(f->cmd);
         vkCmdUpdateBuffer(f->cmd, f->staging, 0, sizeof uniforms, uniforms);
-        VkMemoryBarrier upload = {
-            .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+        VkBufferMemoryBarrier upload = {
+            .sType = VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER,
             .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
             .dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT,
+            .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+            .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+            .buffer = f->staging,
+            .size = VK_WHOLE_SIZE,
         };
         vkCmdPipelineBarrier(f->cmd, VK_PIPELINE_STAGE_TRANSFER_BIT,
-                             VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1, &upload, 0, NULL, 0, NULL);
+                             VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, NULL, 1, &upload, 0, NULL);
         VkBufferCopy region = {.size = UPLOAD_SIZE};
         vkCmdCopyBuffer(f->cmd, f->staging, uniform_buffer, 1, &region);
         vkh_end(f->cmd);
