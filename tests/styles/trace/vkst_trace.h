@@ -17,7 +17,8 @@
  *    and then calls the program's own function unchanged;
  *  - routes vkCreateInstance (directly, or as returned by
  *    vkGetInstanceProcAddr, itself called directly or as returned by
- *    dlsym(libvulkan, "vkGetInstanceProcAddr")) through vkst_create_instance, which adds the
+ *    dlsym(libvulkan, "vkGetInstanceProcAddr")) through
+ *    vkst_create_instance, which adds the
  *    VK_EXT_debug_utils messenger that prints the layer's messages as
  *    "VVL-MSG <id> line=<L> cmd=<name>" (the format run-diff.py parses);
  *  - renames the program's main: vkst_trace.c's main calls it and prints
