@@ -145,7 +145,7 @@ void fe_opaque_call(fe_ctx *cx, const fe_call *call)
     for (unsigned i = 0; i < call->argc && !reaches_any; i++)
         reaches_any = fe_find_recording(cx, call->args[i]) ||
                       call->arg_facts[i].reaches_cmdbuf;
-    if (!reaches_any)
+    if (!reaches_any || fe_sandboxed_effect(cx))
         return;
     const char *name = vks_arena_printf(cx->arena, "%s (not analysed)", call->spelling);
     for (fe_recording *r = cx->path.recordings; r; r = r->next) {
@@ -154,9 +154,32 @@ void fe_opaque_call(fe_ctx *cx, const fe_call *call)
     }
 }
 
+/* How deep a call's arguments are searched for values a join lost: as deep
+   as create infos and dependency infos nest. */
+enum { ARGUMENT_DEPTH = 6 };
+
+/* A value a join of a region's ways made unknown reaches a model: the path
+   is run again with that region split, so the model sees each way's value
+   (path_state.c's decisions), instead of an unknown that would hide what
+   the program records. */
+static bool needs_split_region(fe_ctx *cx, const fe_call *call)
+{
+    for (unsigned i = 0; i < call->argc; i++) {
+        unsigned join = fe_lossy_in(call->args[i], ARGUMENT_DEPTH);
+        if (join) {
+            cx->path.restart = join;
+            return true;
+        }
+    }
+    return false;
+}
+
 bool fe_vulkan_call(fe_ctx *cx, const fe_call *call)
 {
     const fe_entry_point *row = fe_entry_point_find(call->name);
+    bool modelled_name = row || strncmp(call->name, "vkCmd", 5) == 0;
+    if (modelled_name && (fe_sandboxed_effect(cx) || needs_split_region(cx, call)))
+        return true;
     if (strncmp(call->name, "vkCmd", 5) != 0)
         return row && row->handler && call->argc >= row->min_args &&
                row->handler(cx, call, row->param);

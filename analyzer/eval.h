@@ -36,6 +36,9 @@ struct fe_eval_state {
        reaches the statement executor through this pointer, which the driver
        sets, so that neither file depends on the other in a circle. */
     void (*run_body)(fe_ctx *cx, CXCursor body);
+    /* Regions that record nothing (summary.c). */
+    struct fe_summary_state *summary;
+    CXCursor run_as_code;       /* the statement one way of a region runs */
 };
 
 /* ---- libclang helpers (analyzer/clang_support.c) ---- */
@@ -120,10 +123,41 @@ const vks_smt_expr *fe_symbolic(fe_ctx *cx, CXCursor cond);
 struct fe_return_state {
     bool returned;
     fe_val *value;
+    /* Every way of a joined region returned, and the ways were kept by
+       the region that runs this call every way (summary.c): this run of
+       the function has no state of its own to return. */
+    bool captured;
 };
 struct fe_loop_state {
     bool broke, continued;
 };
+
+/* Runs a helper's body with its arguments bound (a frame of its own). */
+fe_val *fe_inline_call(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args,
+                       unsigned argc);
+
+/* ---- code that records nothing, run every way and joined (summary.c) ---- */
+/* Whether a statement may record (reaches an entry point of the table or a
+   vkCmd*, itself or through helpers) or leave itself other than by its end. */
+bool fe_region_records(fe_ctx *cx, CXCursor stmt);
+bool fe_function_records(fe_ctx *cx, CXCursor decl);
+/* Runs the statement (an `if`, `switch` or loop) every way, each with
+   `exec` (the statement executor: its caller, so that this file depends on
+   neither), and joins the ways; false when it is to be run as any code
+   (then nothing happened). */
+typedef void fe_statement_runner(fe_ctx *cx, CXCursor stmt);
+bool fe_run_statement_every_way(fe_ctx *cx, CXCursor stmt, fe_statement_runner *exec);
+/* The same for a call to a helper that records nothing, run by
+   `inline_call`; *result is the joined return value. */
+typedef fe_val *fe_call_runner(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args,
+                               unsigned argc);
+bool fe_run_call_every_way(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args,
+                           unsigned argc, fe_val **result, fe_call_runner *inline_call);
+
+/* A region whose join lost what a Vulkan call needed is run as any code
+   from now on (the driver runs the path again); or every region. */
+void fe_split_region(fe_ctx *cx, vks_loc region);
+void fe_split_every_region(fe_ctx *cx, bool on);
 
 /* ---- statements (analyzer/eval_stmt.c) ---- */
 void fe_exec(fe_ctx *cx, CXCursor stmt);

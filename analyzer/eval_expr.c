@@ -156,7 +156,10 @@ static void havoc(fe_ctx *cx, fe_val *v)
     const char *ident = v->ident;
     const char *spelling = v->spelling;
     vks_loc loc = v->loc;
+    fe_will_write(cx, v);
+    unsigned logged_in = v->logged_in;
     memset(v, 0, sizeof *v);
+    v->logged_in = logged_in;
     v->loc = loc;
     if (ident) {
         v->kind = VAL_SYM;
@@ -358,6 +361,19 @@ static const char *member_key(fe_ctx *cx, CXCursor base, const char *name)
     return vks_arena_printf(cx->arena, "%s.%s", record, name);
 }
 
+/* A place the evaluator cannot name because a join lost the pointer or
+   index that leads to it (summary.c): a new unknown carrying that join, so
+   that a Vulkan call reading it splits the region; NULL otherwise. */
+static fe_val *lost_place(fe_ctx *cx, const fe_val *pointer, const fe_val *index)
+{
+    unsigned join = pointer && pointer->lossy ? pointer->lossy : index ? index->lossy : 0;
+    if (!join)
+        return NULL;
+    fe_val *v = fe_unknown(cx);
+    v->lossy = join;
+    return v;
+}
+
 fe_val *fe_lvalue(fe_ctx *cx, CXCursor expr)
 {
     CXCursor c = fe_strip(expr);
@@ -377,14 +393,16 @@ fe_val *fe_lvalue(fe_ctx *cx, CXCursor expr)
         const char *name = fe_string(cx, clang_getCursorSpelling(c));
         CXCursor base = ch.items[0];
         fe_val *object;
+        const fe_val *from = NULL;
         if (fe_type_is_pointer(clang_getCursorType(base))) {
             fe_val *p = fe_eval(cx, base);
+            from = p;
             object = p->mapping ? fe_host_place(cx, p, NULL, 0) : fe_deref(cx, p, 0);
         } else {
             object = fe_lvalue(cx, base);
         }
         if (!object)
-            return NULL;
+            return lost_place(cx, from, NULL);
         if (object->mapped_place) /* a member of an object in mapped memory */
             return host_member(cx, object, c);
         fe_val *member = fe_child(cx, object, name);
@@ -401,13 +419,15 @@ fe_val *fe_lvalue(fe_ctx *cx, CXCursor expr)
         if (base->mapping && !base->mapped_place)
             return fe_host_place(cx, base, index_val, fe_type_size(clang_getCursorType(c)));
         if (!fe_known_int(index_val, &index))
-            return NULL;
-        return fe_deref(cx, base, (int64_t)index);
+            return lost_place(cx, base, index_val);
+        fe_val *element = fe_deref(cx, base, (int64_t)index);
+        return element ? element : lost_place(cx, base, NULL);
     }
     case CXCursor_UnaryOperator:
         if (clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_Deref && ch.count) {
             fe_val *p = fe_eval(cx, ch.items[0]);
-            return p->mapping ? fe_host_place(cx, p, NULL, 0) : fe_deref(cx, p, 0);
+            fe_val *target = p->mapping ? fe_host_place(cx, p, NULL, 0) : fe_deref(cx, p, 0);
+            return target ? target : lost_place(cx, p, NULL);
         }
         return NULL;
     case CXCursor_CompoundLiteralExpr:
@@ -476,6 +496,15 @@ static bool binary_int(enum CXBinaryOperatorKind op, uint64_t a, uint64_t b,
     case CXBinaryOperator_LOr: *out = a || b; return true;
     default: return false;
     }
+}
+
+/* An unknown computed from operands: one a join lost keeps that join's
+   number (summary.c), so a Vulkan call it reaches splits the region. */
+static fe_val *unknown_from(fe_ctx *cx, const fe_val *a, const fe_val *b)
+{
+    fe_val *v = fe_unknown(cx);
+    v->lossy = a && a->lossy ? a->lossy : b ? b->lossy : 0;
+    return v;
 }
 
 static fe_val *eval_binary(fe_ctx *cx, CXCursor c)
@@ -557,7 +586,7 @@ static fe_val *eval_binary(fe_ctx *cx, CXCursor c)
                binary_int(op, a, b, fe_type_is_signed(clang_getCursorType(lhs)), &out)) {
         result = int_of_type(cx, out, target ? lhs : c);
     } else {
-        result = fe_unknown(cx);
+        result = unknown_from(cx, l, r);
     }
     if (target) {
         fe_assign(cx, target, result);
@@ -633,7 +662,7 @@ static fe_val *eval_unary(fe_ctx *cx, CXCursor c)
     }
     fe_val *v = fe_eval(cx, operand);
     if (!fe_known_int(v, &a))
-        return fe_unknown(cx);
+        return unknown_from(cx, v, NULL);
     switch (op) {
     case CXUnaryOperator_Plus: return int_of_type(cx, a, c);
     case CXUnaryOperator_Minus: return int_of_type(cx, (uint64_t)0 - a, c);
@@ -766,8 +795,8 @@ fe_val *fe_eval(fe_ctx *cx, CXCursor c)
     }
 }
 
-static fe_val *inline_call(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args,
-                           unsigned argc)
+fe_val *fe_inline_call(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args,
+                       unsigned argc)
 {
     CXCursor body = fe_function_body(fn);
     vks_loc *site = vks_arena_alloc(cx->arena, sizeof *site);
@@ -793,6 +822,8 @@ static fe_val *inline_call(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args
     cx->path.ret = outer;
     cx->path.loop = outer_loop;
     cx->path.frame = caller;
+    if (ret.captured)
+        return NULL; /* every way returned into a joined region (summary.c) */
     return ret.value ? ret.value : fe_unknown(cx);
 }
 
@@ -896,8 +927,13 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
     if (!clang_Cursor_isNull(fn))
         fn = fe_find_function(cx, fn);
     if (!clang_Cursor_isNull(fn) && !clang_Cursor_isNull(fe_function_body(fn))) {
-        if (!cx->path.frame || cx->path.frame->depth < MAX_INLINE_DEPTH)
-            return inline_call(cx, fn, call, args, (unsigned)argc);
+        fe_val *joined;
+        if (!cx->path.frame || cx->path.frame->depth < MAX_INLINE_DEPTH) {
+            if (fe_run_call_every_way(cx, fn, call, args, (unsigned)argc, &joined,
+                                      fe_inline_call))
+                return joined;
+            return fe_inline_call(cx, fn, call, args, (unsigned)argc);
+        }
         fe_incomplete(cx, call, "helper calls nested more than 8 deep are not "
                                 "followed; what this call records is not analysed");
     }

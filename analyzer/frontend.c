@@ -173,7 +173,8 @@ int vks_frontend_add_file(vks_frontend *fe, const char *path, const char **error
 /* Paths that reach the end of the function are bounded by the first limit;
    runs cut short (an infeasible decision, exit() on an error branch) are
    cheap and bounded by the second. */
-enum { MAX_PATHS_PER_FUNCTION = 64, MAX_RUNS_PER_FUNCTION = 1024 };
+enum { MAX_PATHS_PER_FUNCTION = 64, MAX_RUNS_PER_FUNCTION = 1024,
+       MAX_SPLITS_PER_FUNCTION = 32 };
 
 /* The recordings a path left open (it ended the program first). */
 static void drop_open_recordings(fe_ctx *cx, size_t run_first)
@@ -195,10 +196,11 @@ static void analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
     vks_program *p = fe->program;
     cx->root_function = fe_string(cx, clang_getCursorSpelling(fn));
     size_t function_first = p->cmdbuf_count;
-    unsigned feasible = 0, runs = 0;
+    unsigned feasible = 0, runs = 0, splits = 0;
     cx->forced_count = 0;
     cx->steps = 0;
     cx->out_of_steps = false;
+    fe_split_every_region(cx, false);
     for (;;) {
         cx->path = (fe_path){0};
         size_t run_first = p->cmdbuf_count;
@@ -207,6 +209,32 @@ static void analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
         for (fe_recording *r = cx->path.recordings; r; r = r->next)
             fe_attach_path_steps(cx, r); /* never ended */
         runs++;
+        if (getenv("VKSYNC_DEBUG_PATHS"))
+            fprintf(stderr, "run %u: steps %zu decisions %u dead %d exited %d restart %u\n",
+                    runs, cx->steps, cx->path.decision_count, cx->path.dead,
+                    cx->path.exited, cx->path.restart);
+        if (cx->path.restart && !cx->out_of_steps) {
+            /* A Vulkan call needed a value a joined region lost: run the
+               path again, with the decisions before the region, and the
+               region split (summary.c).  Past MAX_SPLITS_PER_FUNCTION the
+               function's paths start over with every region split, which
+               is what they were before regions were joined. */
+            vks_program_truncate(p, run_first);
+            const fe_join *join = &cx->joins[cx->path.restart - 1];
+            if (getenv("VKSYNC_DEBUG_PATHS"))
+                fprintf(stderr, "split %s:%u:%u (steps %zu)\n", join->region.file,
+                        join->region.line, join->region.col, cx->steps);
+            if (++splits > MAX_SPLITS_PER_FUNCTION) {
+                fe_split_every_region(cx, true);
+                vks_program_truncate(p, function_first);
+                feasible = 0;
+                cx->forced_count = 0;
+            } else {
+                fe_split_region(cx, join->region);
+                cx->forced_count = join->decisions_before;
+            }
+            continue;
+        }
         if (cx->out_of_steps) {
             /* The path was cut short: what it recorded is not checked. */
             vks_program_truncate(p, run_first);
@@ -298,7 +326,25 @@ static enum CXChildVisitResult run_creator(CXCursor c, CXCursor parent,
         /* A helper it calls may record: that recording belongs to the
            recording functions' analysis, not to this run. */
         size_t cmdbufs = cx->program->cmdbuf_count;
+        fe_split_every_region(cx, false);
         fe_run_function(cx, c);
+        for (unsigned splits = 0; cx->path.restart && !cx->out_of_steps; splits++) {
+            /* As in analyse_function: the same path again, the region
+               whose join lost a value a create call needs split. */
+            const fe_join *join = &cx->joins[cx->path.restart - 1];
+            if (splits >= MAX_SPLITS_PER_FUNCTION)
+                fe_split_every_region(cx, true);
+            else
+                fe_split_region(cx, join->region);
+            cx->forced_count = splits >= MAX_SPLITS_PER_FUNCTION ? 0 : join->decisions_before;
+            cx->path.restart = 0;
+            cx->path.dead = cx->path.exited = false;
+            cx->path.decision_count = 0;
+            cx->path.recordings = NULL;
+            cx->path.globals = NULL;
+            cx->path.fact_count = cx->path.step_count = 0;
+            fe_run_function(cx, c);
+        }
         vks_program_truncate(cx->program, cmdbufs);
         cx->path.recordings = NULL;
     }

@@ -141,7 +141,8 @@ void fe_handle_stored(fe_ctx *cx, const fe_val *stored)
     if (stored->kind != VAL_SYM || !stored->ident || !stored->member_key)
         return;
     for (fe_object *o = objects_of(cx)->list; o; o = o->next)
-        if (strcmp(o->ident, stored->ident) == 0)
+        if (strcmp(o->ident, stored->ident) == 0 && !has_key(o, stored->member_key) &&
+            !fe_sandboxed_effect(cx))
             add_key(cx, o, stored->member_key);
 }
 
