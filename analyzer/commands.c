@@ -2,53 +2,13 @@
  * commands.c - what each Vulkan command-buffer entry point does, as IR:
  * which memory it accesses in which stage, and which barriers it records.
  *
- * The entry points the front end models are one table (STYLE.md 3); every
- * other vkCmd* becomes VKS_CMD_UNKNOWN with one unknown access, so nothing
- * is guessed about it.  Recording is tracked per command buffer handle:
- * vkBeginCommandBuffer(h) opens a vks_cmdbuf, vkEndCommandBuffer(h) closes
- * it, and vkCmd*(h, ...) appends to the open one with the same handle.
+ * This file: buffer fills and copies, dispatches and pipeline barriers.
+ * Which entry point each model serves is the table in entry_points.def.
  */
 #include <string.h>
 #include <vulkan/vulkan_core.h>
 
-#include "frontend_internal.h"
-
-typedef void command_model(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **args,
-                           unsigned argc);
-
-static command_model model_fill, model_copy_buffer, model_copy_buffer2,
-    model_dispatch, model_dispatch_indirect, model_barrier1, model_barrier2;
-
-/* entry point, IR kind, model, minimum argument count.  Models named fe_*
-   live in commands_image.c, commands_misc.c and commands_renderpass.c. */
-#define VKS_COMMANDS(X)                                                        \
-    X("vkCmdFillBuffer", VKS_CMD_ACTION, model_fill, 5)                        \
-    X("vkCmdUpdateBuffer", VKS_CMD_ACTION, model_fill, 5)                      \
-    X("vkCmdCopyBuffer", VKS_CMD_ACTION, model_copy_buffer, 5)                 \
-    X("vkCmdCopyBuffer2", VKS_CMD_ACTION, model_copy_buffer2, 2)               \
-    X("vkCmdCopyBuffer2KHR", VKS_CMD_ACTION, model_copy_buffer2, 2)            \
-    X("vkCmdDispatch", VKS_CMD_ACTION, model_dispatch, 1)                      \
-    X("vkCmdDispatchBase", VKS_CMD_ACTION, model_dispatch, 1)                  \
-    X("vkCmdDispatchIndirect", VKS_CMD_ACTION, model_dispatch_indirect, 3)     \
-    X("vkCmdPipelineBarrier", VKS_CMD_BARRIER, model_barrier1, 10)             \
-    X("vkCmdPipelineBarrier2", VKS_CMD_BARRIER, model_barrier2, 2)             \
-    X("vkCmdPipelineBarrier2KHR", VKS_CMD_BARRIER, model_barrier2, 2)          \
-    FE_IMAGE_COMMANDS(X)                                                       \
-    FE_MISC_COMMANDS(X)                                                        \
-    FE_RENDER_PASS_COMMANDS(X)
-
-typedef struct {
-    const char *name;
-    vks_cmd_kind kind;
-    command_model *model;
-    unsigned min_args;
-} command_row;
-
-static const command_row command_table[] = {
-#define ROW(name, kind, model, min_args) {name, kind, model, min_args},
-    VKS_COMMANDS(ROW)
-#undef ROW
-};
+#include "model.h"
 
 /* ---- resources ---- */
 
@@ -89,9 +49,9 @@ static const fe_val *field(fe_ctx *cx, const fe_val *object, const char *name)
  * (syncval files them under the COPY stage; masks that cover ALL_TRANSFER
  * or TRANSFER order both.)
  */
-static void model_fill(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **args,
-                       unsigned argc)
+void fe_model_fill(fe_ctx *cx, vks_cmd *cmd, const fe_call *call)
 {
+    fe_val **args = call->args;
     fe_add_buffer_access(cx, cmd, args[1], args[2], args[3],
                       VK_PIPELINE_STAGE_2_CLEAR_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
 }
@@ -122,15 +82,15 @@ static void copy_regions(fe_ctx *cx, vks_cmd *cmd, const fe_val *src,
         copy_region(cx, cmd, src, dst, fe_deref(cx, regions, (int64_t)i));
 }
 
-static void model_copy_buffer(fe_ctx *cx, vks_cmd *cmd, CXCursor call,
-                              fe_val **args, unsigned argc)
+void fe_model_copy_buffer(fe_ctx *cx, vks_cmd *cmd, const fe_call *call)
 {
+    fe_val **args = call->args;
     copy_regions(cx, cmd, args[1], args[2], args[3], args[4]);
 }
 
-static void model_copy_buffer2(fe_ctx *cx, vks_cmd *cmd, CXCursor call,
-                               fe_val **args, unsigned argc)
+void fe_model_copy_buffer2(fe_ctx *cx, vks_cmd *cmd, const fe_call *call)
 {
+    fe_val **args = call->args;
     fe_val *info = fe_deref(cx, args[1], 0);
     if (!info) {
         vks_cmd_add_access(cx->program, cmd, vks_unknown_access());
@@ -143,11 +103,10 @@ static void model_copy_buffer2(fe_ctx *cx, vks_cmd *cmd, CXCursor call,
 
 /* The bound compute shader's accesses when the link to its SPIR-V can be
    made (pipeline_link.c), else one unknown access. */
-static void model_dispatch(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **args,
-                           unsigned argc)
+void fe_model_dispatch(fe_ctx *cx, vks_cmd *cmd, const fe_call *call)
 {
-    if (cx->current)
-        fe_link_dispatch(cx, cmd, cx->current->cmdbuf);
+    if (cx->path.current)
+        fe_link_dispatch(cx, cmd, cx->path.current->cmdbuf);
     else
         vks_cmd_add_access(cx->program, cmd, vks_unknown_access());
 }
@@ -155,23 +114,17 @@ static void model_dispatch(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **arg
 /* "VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT specifies the stage of the pipeline
    where VkDrawIndirect* / VkDispatchIndirect* / VkTraceRaysIndirect* data
    structures are consumed", read as VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT. */
-static void model_dispatch_indirect(fe_ctx *cx, vks_cmd *cmd, CXCursor call,
-                                    fe_val **args, unsigned argc)
+void fe_model_dispatch_indirect(fe_ctx *cx, vks_cmd *cmd, const fe_call *call)
 {
+    fe_val **args = call->args;
     fe_val *size = fe_int(cx, sizeof(VkDispatchIndirectCommand));
     fe_add_buffer_access(cx, cmd, args[1], args[2], size,
                       VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT,
                       VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT);
-    model_dispatch(cx, cmd, call, args, argc);
+    fe_model_dispatch(cx, cmd, call);
 }
 
 /* ---- barriers ---- */
-
-uint32_t fe_u32_or(const fe_val *v, uint32_t otherwise)
-{
-    uint64_t x;
-    return fe_known_int(v, &x) ? (uint32_t)x : otherwise;
-}
 
 static vks_loc barrier_loc(const fe_val *b, const vks_cmd *cmd)
 {
@@ -267,9 +220,9 @@ void fe_add_sync1_barriers(fe_ctx *cx, vks_cmd *cmd, const vks_mask stages[2],
     add_barrier_array(cx, cmd, IMAGE_BARRIER, a[4], a[5], stages);
 }
 
-static void model_barrier1(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **args,
-                           unsigned argc)
+void fe_model_barrier1(fe_ctx *cx, vks_cmd *cmd, const fe_call *call)
 {
+    fe_val **args = call->args;
     vks_mask stages[2] = {fe_mask(args[1]), fe_mask(args[2])};
     cmd->dependency_flags = fe_mask(args[3]);
     fe_add_sync1_barriers(cx, cmd, stages, args + 4);
@@ -294,148 +247,9 @@ void fe_add_dependency_info(fe_ctx *cx, vks_cmd *cmd, fe_val *info)
 
 /* vkCmdPipelineBarrier2(cmd, pDependencyInfo): each struct carries its own
    stage masks. */
-static void model_barrier2(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **args,
-                           unsigned argc)
+void fe_model_barrier2(fe_ctx *cx, vks_cmd *cmd, const fe_call *call)
 {
+    fe_val **args = call->args;
     fe_add_dependency_info(cx, cmd, fe_deref(cx, args[1], 0));
 }
 
-/* ---- recording ---- */
-
-static const char *handle_ident(const fe_val *handle)
-{
-    return handle && handle->kind == VAL_SYM && handle->ident ? handle->ident : "?";
-}
-
-static fe_recording **find_recording(fe_ctx *cx, const fe_val *handle)
-{
-    const char *ident = handle_ident(handle);
-    for (fe_recording **r = &cx->recordings; *r; r = &(*r)->next)
-        if (strcmp((*r)->ident, ident) == 0)
-            return r;
-    return NULL;
-}
-
-static vks_cmd *add_cmd(fe_ctx *cx, fe_recording *r, vks_cmd_kind kind,
-                        const char *name, CXCursor call)
-{
-    size_t seq = ++cx->seq;
-    VKS_PUSH(cx->arena, r->cmd_seq, r->cmd_seq_count, r->cmd_seq_cap, seq);
-    return vks_add_cmd(cx->program, r->cmdbuf, kind, name, fe_loc(cx, call));
-}
-
-/* Does a parameter of this type give the callee a command buffer to record
-   into: a VkCommandBuffer, or a pointer to a struct with one among its
-   fields (one level: `struct frame *f` with `f->cmd`)? */
-static enum CXVisitorResult find_cmdbuf_field(CXCursor field, CXClientData found)
-{
-    CXString spelling = clang_getTypeSpelling(clang_getCanonicalType(
-        clang_getCursorType(field)));
-    bool is_cmdbuf = strstr(clang_getCString(spelling), "VkCommandBuffer_T") != NULL;
-    clang_disposeString(spelling);
-    if (is_cmdbuf) {
-        *(bool *)found = true;
-        return CXVisit_Break;
-    }
-    return CXVisit_Continue;
-}
-
-static bool type_reaches_cmdbuf(CXType t)
-{
-    CXType canonical = clang_getCanonicalType(t);
-    CXString spelling = clang_getTypeSpelling(canonical);
-    bool found = strstr(clang_getCString(spelling), "VkCommandBuffer_T") != NULL;
-    clang_disposeString(spelling);
-    if (found || canonical.kind != CXType_Pointer)
-        return found;
-    CXType pointee = clang_getCanonicalType(clang_getPointeeType(canonical));
-    if (pointee.kind == CXType_Record)
-        clang_Type_visitFields(pointee, find_cmdbuf_field, &found);
-    return found;
-}
-
-/*
- * A call the front end cannot see into (no body in the analysed files) that
- * is handed a command buffer may record anything into it, barriers
- * included.  Each recording it may reach gets an unmodelled command, which
- * the engine treats as "orders everything, accesses something unknown": a
- * hazard across such a call is never reported (unknown values never produce
- * a finding) and one is counted as left unknown.
- */
-void fe_opaque_call(fe_ctx *cx, CXCursor call, fe_val **args, unsigned argc)
-{
-    if (!cx->recordings)
-        return;
-    bool reaches_any = false;
-    for (unsigned i = 0; i < argc; i++) {
-        fe_recording **r = find_recording(cx, args[i]);
-        CXType t = clang_getCursorType(clang_Cursor_getArgument(call, i));
-        if (r || type_reaches_cmdbuf(t)) {
-            reaches_any = true;
-            break;
-        }
-    }
-    if (!reaches_any)
-        return;
-    char *callee = fe_string(cx, clang_getCursorSpelling(call));
-    const char *name = vks_arena_printf(cx->arena, "%s (not analysed)", callee);
-    for (fe_recording *r = cx->recordings; r; r = r->next) {
-        vks_cmd *cmd = add_cmd(cx, r, VKS_CMD_UNKNOWN, name, call);
-        vks_cmd_add_access(cx->program, cmd, vks_unknown_access());
-    }
-}
-
-bool fe_vulkan_call(fe_ctx *cx, const char *name, CXCursor call, fe_val **args,
-                    unsigned argc)
-{
-    if (strcmp(name, "vkBeginCommandBuffer") == 0 && argc >= 1) {
-        const fe_val *h = args[0];
-        fe_recording *r = vks_arena_alloc(cx->arena, sizeof *r);
-        r->ident = handle_ident(h);
-        vks_loc begin = fe_loc(cx, call);
-        r->cmdbuf = vks_begin_cmdbuf(cx->program,
-                                     h->spelling ? h->spelling : "?",
-                                     cx->root_function, begin);
-        r->state = fe_recording_started(cx, h, r->cmdbuf, begin);
-        r->next = cx->recordings;
-        cx->recordings = r;
-        return true;
-    }
-    if (strcmp(name, "vkEndCommandBuffer") == 0 && argc >= 1) {
-        fe_recording **r = find_recording(cx, args[0]);
-        if (r) {
-            vks_end_cmdbuf(cx->program, (*r)->cmdbuf, fe_loc(cx, call));
-            fe_attach_path_steps(cx, *r);
-            fe_recording_closed(cx, (*r)->ident, (*r)->cmdbuf);
-            *r = (*r)->next;
-        }
-        return true;
-    }
-    if (fe_queue_call(cx, name, call, args, argc))
-        return true;
-    if (strncmp(name, "vkCmd", 5) != 0)
-        return fe_host_call(cx, name, call, args, argc) ||
-               fe_link_device_call(cx, name, args, argc) ||
-               fe_create_call(cx, name, call, args, argc);
-    fe_recording **r = argc >= 1 ? find_recording(cx, args[0]) : NULL;
-    if (!r)
-        return true; /* recorded outside a vkBegin/vkEnd pair the front end saw */
-    fe_link_bind_state(cx, name, (*r)->cmdbuf, args, argc);
-
-    for (size_t i = 0; i < sizeof command_table / sizeof command_table[0]; i++) {
-        const command_row *row = &command_table[i];
-        if (strcmp(row->name, name) != 0)
-            continue;
-        vks_cmd *cmd = add_cmd(cx, *r, row->kind, name, call);
-        cx->current = *r;
-        if (argc >= row->min_args)
-            row->model(cx, cmd, call, args, argc);
-        else
-            vks_cmd_add_access(cx->program, cmd, vks_unknown_access());
-        cx->current = NULL;
-        return true;
-    }
-    vks_cmd *cmd = add_cmd(cx, *r, VKS_CMD_UNKNOWN, name, call);
-    vks_cmd_add_access(cx->program, cmd, vks_unknown_access());
-    return true;
-}

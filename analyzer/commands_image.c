@@ -12,37 +12,9 @@
  */
 #include <vulkan/vulkan_core.h>
 
-#include "frontend_internal.h"
+#include "model.h"
 
 enum { MAX_REGIONS = 1024 };
-
-vks_region fe_subresource_range(fe_ctx *cx, vks_res_id res, const fe_val *range)
-{
-    uint64_t aspect, base_mip, mips, base_layer, layers;
-    if (res != VKS_RES_UNKNOWN && range &&
-        fe_known_int(fe_peek(cx, range, "aspectMask"), &aspect) &&
-        fe_known_int(fe_peek(cx, range, "baseMipLevel"), &base_mip) &&
-        fe_known_int(fe_peek(cx, range, "levelCount"), &mips) &&
-        fe_known_int(fe_peek(cx, range, "baseArrayLayer"), &base_layer) &&
-        fe_known_int(fe_peek(cx, range, "layerCount"), &layers))
-        return vks_image_region(res, (uint32_t)aspect, (uint32_t)base_mip,
-                                (uint32_t)mips, (uint32_t)base_layer,
-                                (uint32_t)layers);
-    return (vks_region){.res = res, .range_known = false};
-}
-
-vks_region fe_subresource_layers(fe_ctx *cx, vks_res_id res, const fe_val *layers)
-{
-    uint64_t aspect, mip, base_layer, count;
-    if (res != VKS_RES_UNKNOWN && layers &&
-        fe_known_int(fe_peek(cx, layers, "aspectMask"), &aspect) &&
-        fe_known_int(fe_peek(cx, layers, "mipLevel"), &mip) &&
-        fe_known_int(fe_peek(cx, layers, "baseArrayLayer"), &base_layer) &&
-        fe_known_int(fe_peek(cx, layers, "layerCount"), &count))
-        return vks_image_region(res, (uint32_t)aspect, (uint32_t)mip, 1,
-                                (uint32_t)base_layer, (uint32_t)count);
-    return (vks_region){.res = res, .range_known = false};
-}
 
 static void add_image_access(fe_ctx *cx, vks_cmd *cmd, vks_region region,
                              const fe_val *layout, uint64_t stage, uint64_t access)
@@ -72,9 +44,9 @@ static bool region_count(const fe_val *count, uint64_t *n)
 
 /* vkCmdClearColorImage / vkCmdClearDepthStencilImage(cmd, image,
    imageLayout, pValue, rangeCount, pRanges) */
-void fe_model_clear_image(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **args,
-                          unsigned argc)
+void fe_model_clear_image(fe_ctx *cx, vks_cmd *cmd, const fe_call *call)
 {
+    fe_val **args = call->args;
     vks_res_id res = image_of(cx, cmd, args[1]);
     uint64_t n;
     if (!region_count(args[4], &n)) {
@@ -142,43 +114,43 @@ static bool pair_from_info(fe_ctx *cx, vks_cmd *cmd, fe_val *p, image_pair *out)
     return true;
 }
 
-void fe_model_copy_image(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **args,
-                         unsigned argc)
+void fe_model_copy_image(fe_ctx *cx, vks_cmd *cmd, const fe_call *call)
 {
+    fe_val **args = call->args;
     image_pair_accesses(cx, cmd, pair_from_args(args), VK_PIPELINE_STAGE_2_COPY_BIT);
 }
 
-void fe_model_copy_image2(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **args,
-                          unsigned argc)
+void fe_model_copy_image2(fe_ctx *cx, vks_cmd *cmd, const fe_call *call)
 {
+    fe_val **args = call->args;
     image_pair op;
     if (pair_from_info(cx, cmd, args[1], &op))
         image_pair_accesses(cx, cmd, op, VK_PIPELINE_STAGE_2_COPY_BIT);
 }
 
-void fe_model_blit_image(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **args,
-                         unsigned argc)
+void fe_model_blit_image(fe_ctx *cx, vks_cmd *cmd, const fe_call *call)
 {
+    fe_val **args = call->args;
     image_pair_accesses(cx, cmd, pair_from_args(args), VK_PIPELINE_STAGE_2_BLIT_BIT);
 }
 
-void fe_model_blit_image2(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **args,
-                          unsigned argc)
+void fe_model_blit_image2(fe_ctx *cx, vks_cmd *cmd, const fe_call *call)
 {
+    fe_val **args = call->args;
     image_pair op;
     if (pair_from_info(cx, cmd, args[1], &op))
         image_pair_accesses(cx, cmd, op, VK_PIPELINE_STAGE_2_BLIT_BIT);
 }
 
-void fe_model_resolve_image(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **args,
-                            unsigned argc)
+void fe_model_resolve_image(fe_ctx *cx, vks_cmd *cmd, const fe_call *call)
 {
+    fe_val **args = call->args;
     image_pair_accesses(cx, cmd, pair_from_args(args), VK_PIPELINE_STAGE_2_RESOLVE_BIT);
 }
 
-void fe_model_resolve_image2(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **args,
-                             unsigned argc)
+void fe_model_resolve_image2(fe_ctx *cx, vks_cmd *cmd, const fe_call *call)
 {
+    fe_val **args = call->args;
     image_pair op;
     if (pair_from_info(cx, cmd, args[1], &op))
         image_pair_accesses(cx, cmd, op, VK_PIPELINE_STAGE_2_RESOLVE_BIT);
@@ -317,16 +289,16 @@ static void buffer_image_accesses(fe_ctx *cx, vks_cmd *cmd, buffer_image_copy op
 
 /* vkCmdCopyBufferToImage(cmd, srcBuffer, dstImage, dstImageLayout,
    regionCount, pRegions) */
-void fe_model_copy_buffer_to_image(fe_ctx *cx, vks_cmd *cmd, CXCursor call,
-                                   fe_val **args, unsigned argc)
+void fe_model_copy_buffer_to_image(fe_ctx *cx, vks_cmd *cmd, const fe_call *call)
 {
+    fe_val **args = call->args;
     buffer_image_accesses(cx, cmd, (buffer_image_copy){args[1], args[2], args[3],
                                                        args[4], args[5], true});
 }
 
-void fe_model_copy_buffer_to_image2(fe_ctx *cx, vks_cmd *cmd, CXCursor call,
-                                    fe_val **args, unsigned argc)
+void fe_model_copy_buffer_to_image2(fe_ctx *cx, vks_cmd *cmd, const fe_call *call)
 {
+    fe_val **args = call->args;
     fe_val *info = fe_deref(cx, args[1], 0);
     if (!info) {
         vks_cmd_add_access(cx->program, cmd, vks_unknown_access());
@@ -340,16 +312,16 @@ void fe_model_copy_buffer_to_image2(fe_ctx *cx, vks_cmd *cmd, CXCursor call,
 
 /* vkCmdCopyImageToBuffer(cmd, srcImage, srcImageLayout, dstBuffer,
    regionCount, pRegions) */
-void fe_model_copy_image_to_buffer(fe_ctx *cx, vks_cmd *cmd, CXCursor call,
-                                   fe_val **args, unsigned argc)
+void fe_model_copy_image_to_buffer(fe_ctx *cx, vks_cmd *cmd, const fe_call *call)
 {
+    fe_val **args = call->args;
     buffer_image_accesses(cx, cmd, (buffer_image_copy){args[3], args[1], args[2],
                                                        args[4], args[5], false});
 }
 
-void fe_model_copy_image_to_buffer2(fe_ctx *cx, vks_cmd *cmd, CXCursor call,
-                                    fe_val **args, unsigned argc)
+void fe_model_copy_image_to_buffer2(fe_ctx *cx, vks_cmd *cmd, const fe_call *call)
 {
+    fe_val **args = call->args;
     fe_val *info = fe_deref(cx, args[1], 0);
     if (!info) {
         vks_cmd_add_access(cx->program, cmd, vks_unknown_access());

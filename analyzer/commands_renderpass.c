@@ -18,13 +18,13 @@
  */
 #include <vulkan/vulkan_core.h>
 
-#include "frontend_internal.h"
+#include "model.h"
 
 enum { MAX_ATTACHMENTS = 64, MAX_SUBPASSES = 32, MAX_DEPENDENCIES = 256 };
 
 static fe_cmdbuf_state *state_of(fe_ctx *cx)
 {
-    return cx->current ? cx->current->state : NULL;
+    return cx->path.current ? cx->path.current->state : NULL;
 }
 
 static bool count_of(const fe_val *v, uint64_t limit, uint64_t *n)
@@ -425,9 +425,9 @@ static void add_render_pass_attachments(fe_ctx *cx, vks_cmd *cmd, fe_cmdbuf_stat
 
 /* vkCmdBeginRenderPass(cmd, pRenderPassBegin, contents) and
    vkCmdBeginRenderPass2(cmd, pRenderPassBegin, pSubpassBeginInfo). */
-void fe_model_begin_render_pass(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **args,
-                                unsigned argc)
+void fe_model_begin_render_pass(fe_ctx *cx, vks_cmd *cmd, const fe_call *call)
 {
+    fe_val **args = call->args;
     fe_cmdbuf_state *st = state_of(cx);
     if (!st)
         return;
@@ -484,7 +484,7 @@ void fe_model_begin_render_pass(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val 
  */
 static vks_cmd *add_resolves(fe_ctx *cx, vks_cmd *cmd, fe_cmdbuf_state *st)
 {
-    if (!st->resolve_count || !cx->current)
+    if (!st->resolve_count || !cx->path.current)
         return cmd;
     vks_cmd end = *cmd;
     cmd->kind = VKS_CMD_ACTION;
@@ -497,7 +497,7 @@ static vks_cmd *add_resolves(fe_ctx *cx, vks_cmd *cmd, fe_cmdbuf_state *st)
                               VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
     }
     st->resolve_count = 0;
-    vks_cmd *moved = vks_add_cmd(cx->program, cx->current->cmdbuf, end.kind, end.name,
+    vks_cmd *moved = vks_add_cmd(cx->program, cx->path.current->cmdbuf, end.kind, end.name,
                                  end.loc);
     *moved = end;
     return moved;
@@ -505,8 +505,7 @@ static vks_cmd *add_resolves(fe_ctx *cx, vks_cmd *cmd, fe_cmdbuf_state *st)
 
 /* vkCmdNextSubpass(2): the resolves of the subpass that ends; the draws
    that follow use the next subpass's attachments. */
-void fe_model_next_subpass(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **args,
-                           unsigned argc)
+void fe_model_next_subpass(fe_ctx *cx, vks_cmd *cmd, const fe_call *call)
 {
     fe_cmdbuf_state *st = state_of(cx);
     if (st && st->in_render_pass && st->render_pass_info) {
@@ -516,8 +515,7 @@ void fe_model_next_subpass(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **arg
 }
 
 /* vkCmdEndRenderPass(2) / vkCmdEndRendering */
-void fe_model_end_render_pass(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **args,
-                              unsigned argc)
+void fe_model_end_render_pass(fe_ctx *cx, vks_cmd *cmd, const fe_call *call)
 {
     fe_cmdbuf_state *st = state_of(cx);
     if (st) {
@@ -556,8 +554,8 @@ static bool rendering_attachment(fe_ctx *cx, vks_cmd *cmd, const fe_val *info,
     const fe_val *resolve_view = fe_peek(cx, info, "resolveImageView");
     if (fe_known_int(fe_peek(cx, info, "resolveMode"), &mode) &&
         mode != VK_RESOLVE_MODE_NONE && !(flags & VK_RENDERING_SUSPENDING_BIT) &&
-        cx->current && cx->current->state->resolve_count < FE_MAX_SUBPASS_ATTACHMENTS) {
-        fe_cmdbuf_state *st = cx->current->state;
+        cx->path.current && cx->path.current->state->resolve_count < FE_MAX_SUBPASS_ATTACHMENTS) {
+        fe_cmdbuf_state *st = cx->path.current->state;
         uint32_t resolve_format;
         st->resolve_src[st->resolve_count] = *use;
         st->resolve_dst[st->resolve_count] = (fe_attachment_use){
@@ -578,9 +576,9 @@ static bool rendering_attachment(fe_ctx *cx, vks_cmd *cmd, const fe_val *info,
 }
 
 /* vkCmdBeginRendering(cmd, pRenderingInfo) */
-void fe_model_begin_rendering(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **args,
-                              unsigned argc)
+void fe_model_begin_rendering(fe_ctx *cx, vks_cmd *cmd, const fe_call *call)
 {
+    fe_val **args = call->args;
     fe_cmdbuf_state *st = state_of(cx);
     if (!st)
         return;
@@ -624,9 +622,9 @@ void fe_model_begin_rendering(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **
  * VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT stage, and depth/stencil
  * attachment writes in the EARLY_ and LATE_FRAGMENT_TESTS stages").
  */
-void fe_model_clear_attachments(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **args,
-                                unsigned argc)
+void fe_model_clear_attachments(fe_ctx *cx, vks_cmd *cmd, const fe_call *call)
 {
+    fe_val **args = call->args;
     fe_cmdbuf_state *st = state_of(cx);
     uint64_t n;
     if (!st || !st->in_render_pass || !st->subpass_known ||

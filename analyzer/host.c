@@ -4,7 +4,7 @@
  *
  * vkBindBufferMemory(2) binds a buffer to a memory object at an offset;
  * vkMapMemory(2) returns "a host-accessible pointer to the beginning of the
- * mapped range" (ppData, spec/device-memory.txt), the range starting at the
+ * mapped range" (ppData; "Device Memory" chapter), the range starting at the
  * map's offset in the memory object: the
  * pointer is an fe_val tagged with its mapping and a byte offset, which
  * pointer arithmetic, casts, array subscripts, `*p`, `p->field` and
@@ -25,7 +25,7 @@
 #include <string.h>
 #include <vulkan/vulkan_core.h>
 
-#include "frontend_internal.h"
+#include "model.h"
 
 struct fe_mapping {
     const char *memory;        /* the memory handle's identity */
@@ -53,32 +53,24 @@ static struct fe_host_state *host_state(fe_ctx *cx)
     return cx->host;
 }
 
-static const char *handle_ident(const fe_val *v)
-{
-    /* A handle straight from an unseen call could be any object. */
-    if (!v || v->kind != VAL_SYM || !v->ident || strncmp(v->ident, "call:", 5) == 0)
-        return NULL;
-    return v->ident;
-}
-
-static void bind_buffer(fe_ctx *cx, CXCursor call, const fe_val *buffer,
+static void bind_buffer(fe_ctx *cx, vks_loc loc, const fe_val *buffer,
                         const fe_val *memory, const fe_val *offset)
 {
-    const char *mem = handle_ident(memory);
+    const char *mem = fe_object_ident(memory);
     uint64_t at;
-    if (!mem || !handle_ident(buffer) || !fe_known_int(offset, &at))
+    if (!mem || !fe_object_ident(buffer) || !fe_known_int(offset, &at))
         return; /* unknown: the buffer is reached by no mapped pointer */
     fe_binding_rec *b = vks_arena_alloc(cx->arena, sizeof *b);
     b->memory = mem;
     b->buffer = fe_copy(cx, buffer);
     b->offset = at;
-    b->loc = fe_loc(cx, call);
+    b->loc = loc;
     b->next = host_state(cx)->bindings;
     host_state(cx)->bindings = b;
 }
 
 /* *ppData = a pointer to the start of the mapping. */
-static void map_memory(fe_ctx *cx, CXCursor call, const fe_val *memory,
+static void map_memory(fe_ctx *cx, vks_loc at, const fe_val *memory,
                        const fe_val *offset, fe_val *out)
 {
     fe_val *node = fe_deref(cx, out, 0);
@@ -86,13 +78,13 @@ static void map_memory(fe_ctx *cx, CXCursor call, const fe_val *memory,
         return;
     const char *spelling = node->spelling;
     memset(node, 0, sizeof *node);
-    node->loc = fe_loc(cx, call);
+    node->loc = at;
     node->kind = VAL_SYM;
     node->ident = vks_arena_printf(cx->arena, "mapped:%s:%u:%u#%u", node->loc.file,
                                    node->loc.line, node->loc.col,
-                                   ++cx->havoc_generation);
+                                   ++cx->path.havoc_generation);
     node->spelling = spelling;
-    const char *mem = handle_ident(memory);
+    const char *mem = fe_object_ident(memory);
     if (!mem)
         return; /* an untagged pointer: its accesses are not tracked */
     struct fe_mapping *m = vks_arena_alloc(cx->arena, sizeof *m);
@@ -104,50 +96,41 @@ static void map_memory(fe_ctx *cx, CXCursor call, const fe_val *memory,
     node->map_offset = 0;
 }
 
-bool fe_host_call(fe_ctx *cx, const char *name, CXCursor call, fe_val **args,
-                  unsigned argc)
+/* vkBindBufferMemory (param 1) / vkBindBufferMemory2 (2). */
+bool fe_model_bind_buffer_memory(fe_ctx *cx, const fe_call *call, int param)
 {
-    if (strcmp(name, "vkBindBufferMemory") == 0 && argc >= 4) {
-        bind_buffer(cx, call, args[1], args[2], args[3]);
+    fe_val **args = call->args;
+    if (param == 1) {
+        bind_buffer(cx, call->loc, args[1], args[2], args[3]);
         return true;
     }
-    if ((strcmp(name, "vkBindBufferMemory2") == 0 ||
-         strcmp(name, "vkBindBufferMemory2KHR") == 0) && argc >= 3) {
-        uint64_t n;
-        if (!fe_known_int(args[1], &n) || n > 64)
-            return true;
-        for (uint64_t i = 0; i < n; i++) {
-            fe_val *info = fe_deref(cx, args[2], (int64_t)i);
-            if (info)
-                bind_buffer(cx, call, fe_peek(cx, info, "buffer"),
-                            fe_peek(cx, info, "memory"), fe_peek(cx, info, "memoryOffset"));
-        }
+    uint64_t n;
+    if (!fe_known_int(args[1], &n) || n > 64)
+        return true;
+    for (uint64_t i = 0; i < n; i++) {
+        fe_val *info = fe_deref(cx, args[2], (int64_t)i);
+        if (info)
+            bind_buffer(cx, call->loc, fe_peek(cx, info, "buffer"),
+                        fe_peek(cx, info, "memory"), fe_peek(cx, info, "memoryOffset"));
+    }
+    return true;
+}
+
+/* vkMapMemory (param 1) / vkMapMemory2 (2). */
+bool fe_model_map_memory(fe_ctx *cx, const fe_call *call, int param)
+{
+    fe_val **args = call->args;
+    if (param == 1) {
+        map_memory(cx, call->loc, args[1], args[2], args[5]);
         return true;
     }
-    if (strcmp(name, "vkMapMemory") == 0 && argc >= 6) {
-        map_memory(cx, call, args[1], args[2], args[5]);
-        return true;
-    }
-    if ((strcmp(name, "vkMapMemory2") == 0 || strcmp(name, "vkMapMemory2KHR") == 0) &&
-        argc >= 3) {
-        fe_val *info = fe_deref(cx, args[1], 0);
-        map_memory(cx, call, info ? fe_peek(cx, info, "memory") : NULL,
-                   info ? fe_peek(cx, info, "offset") : NULL, args[2]);
-        return true;
-    }
-    return false;
+    fe_val *info = fe_deref(cx, args[1], 0);
+    map_memory(cx, call->loc, info ? fe_peek(cx, info, "memory") : NULL,
+               info ? fe_peek(cx, info, "offset") : NULL, args[2]);
+    return true;
 }
 
 /* ---- pointers into mapped memory and the places they reach ---- */
-
-uint64_t fe_type_size(CXType t)
-{
-    t = clang_getCanonicalType(t);
-    if (t.kind == CXType_Void)
-        return 1; /* GNU C: arithmetic on void * counts bytes */
-    long long n = clang_Type_getSizeOf(t);
-    return n > 0 ? (uint64_t)n : 0;
-}
 
 static fe_val *tagged(fe_ctx *cx, const fe_val *from, bool place, bool known,
                       uint64_t offset)
@@ -155,7 +138,7 @@ static fe_val *tagged(fe_ctx *cx, const fe_val *from, bool place, bool known,
     fe_val *v = fe_unknown(cx);
     v->kind = place ? VAL_UNKNOWN : VAL_SYM;
     v->ident = place ? NULL : vks_arena_printf(cx->arena, "mapped+%u",
-                                                ++cx->havoc_generation);
+                                                ++cx->path.havoc_generation);
     v->spelling = from->mapping->spelling;
     v->mapping = from->mapping;
     v->mapped_place = place;
@@ -181,12 +164,10 @@ fe_val *fe_host_place(fe_ctx *cx, const fe_val *ptr, const fe_val *index,
     return tagged(cx, ptr, true, known, n * element_size);
 }
 
-fe_val *fe_host_member(fe_ctx *cx, const fe_val *object, CXCursor member_ref)
+fe_val *fe_host_member(fe_ctx *cx, const fe_val *object, bool offset_known,
+                       uint64_t offset)
 {
-    CXCursor field = clang_getCursorReferenced(member_ref);
-    long long bits = clang_Cursor_getOffsetOfField(field);
-    bool known = bits >= 0 && bits % 8 == 0;
-    return tagged(cx, object, true, known, known ? (uint64_t)bits / 8 : 0);
+    return tagged(cx, object, true, offset_known, offset);
 }
 
 fe_val *fe_host_address_of(fe_ctx *cx, const fe_val *place)
@@ -196,7 +177,7 @@ fe_val *fe_host_address_of(fe_ctx *cx, const fe_val *place)
 
 /* The accesses a host read or write of `size` bytes at the place makes:
    one per bound buffer the bytes overlap. */
-static size_t place_accesses(fe_ctx *cx, CXCursor at, const fe_val *place,
+static size_t place_accesses(fe_ctx *cx, const fe_val *place,
                              uint64_t size, bool write, vks_access *out, size_t cap)
 {
     const struct fe_mapping *m = place->mapping;
@@ -221,62 +202,51 @@ static size_t place_accesses(fe_ctx *cx, CXCursor at, const fe_val *place,
                                     write ? VK_ACCESS_2_HOST_WRITE_BIT
                                           : VK_ACCESS_2_HOST_READ_BIT);
     }
-    (void)at;
     return n;
 }
 
 enum { MAX_BOUND = 8 };
 
-void fe_host_touch(fe_ctx *cx, CXCursor at, const fe_val *place, uint64_t size,
+void fe_host_touch(fe_ctx *cx, vks_loc at, const fe_val *place, uint64_t size,
                    bool write)
 {
     vks_access acc[MAX_BOUND];
-    size_t n = place_accesses(cx, at, place, size, write, acc, MAX_BOUND);
+    size_t n = place_accesses(cx, place, size, write, acc, MAX_BOUND);
     fe_host_access_streams(cx, at, write, acc, n);
 }
 
 /* Whether a call the evaluator cannot see into could wait for the device:
    it is handed a Vulkan handle or a pointer to a struct (which may hold
    one), e.g. a `wait_for_gpu(ctx)` in another library. */
-static bool may_wait(CXCursor call)
+static bool may_wait(const fe_call *call)
 {
-    int n = clang_Cursor_getNumArguments(call);
-    for (int i = 0; i < n; i++) {
-        CXType t = clang_getCursorType(clang_Cursor_getArgument(call, (unsigned)i));
-        CXString s = clang_getTypeSpelling(t);
-        bool vk = strncmp(clang_getCString(s), "Vk", 2) == 0;
-        clang_disposeString(s);
-        CXType c = clang_getCanonicalType(t);
-        if (vk || (c.kind == CXType_Pointer &&
-                   clang_getCanonicalType(clang_getPointeeType(c)).kind == CXType_Record))
+    for (unsigned i = 0; i < call->argc; i++)
+        if (call->arg_facts[i].may_hold_handle)
             return true;
-    }
     return false;
 }
 
 /* memcpy / memmove (dst, src, n) and memset (dst, c, n): the bytes read from
    a mapped source, then the bytes written to a mapped destination.  Any
    other call that may wait: fe_host_unknown_wait. */
-void fe_host_libc_call(fe_ctx *cx, CXCursor call, fe_val **args, unsigned argc)
+void fe_host_libc_call(fe_ctx *cx, const fe_call *call)
 {
-    CXString s = clang_getCursorSpelling(call);
-    const char *name = clang_getCString(s);
+    const char *name = call->spelling;
+    fe_val **args = call->args;
     bool copy = strcmp(name, "memcpy") == 0 || strcmp(name, "memmove") == 0 ||
                 strcmp(name, "__builtin_memcpy") == 0 ||
                 strcmp(name, "__builtin_memmove") == 0;
     bool set = strcmp(name, "memset") == 0 || strcmp(name, "__builtin_memset") == 0;
     if (!copy && !set) {
         if (may_wait(call))
-            fe_host_unknown_wait(cx, call, name);
-        clang_disposeString(s);
+            fe_host_unknown_wait(cx, call->loc, name);
         return;
     }
-    clang_disposeString(s);
     uint64_t n;
-    if (argc < 3 || !fe_known_int(args[2], &n))
+    if (call->argc < 3 || !fe_known_int(args[2], &n))
         return;
     if (copy && args[1]->mapping && !args[1]->mapped_place)
-        fe_host_touch(cx, call, args[1], n, false);
+        fe_host_touch(cx, call->loc, args[1], n, false);
     if (args[0]->mapping && !args[0]->mapped_place)
-        fe_host_touch(cx, call, args[0], n, true);
+        fe_host_touch(cx, call->loc, args[0], n, true);
 }

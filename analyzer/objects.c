@@ -23,7 +23,7 @@
 #include <string.h>
 #include <vulkan/vulkan_core.h>
 
-#include "frontend_internal.h"
+#include "model.h"
 
 typedef struct fe_key {
     const char *key;
@@ -44,17 +44,8 @@ struct fe_object {
     struct fe_object *next;
 };
 
-/* A vkCmdExecuteCommands operand, resolved after every file is analysed. */
-typedef struct {
-    fe_val *handle;
-    vks_loc site;
-    fe_cmdbuf_state primary; /* the primary's state when it executed it */
-} fe_pending_secondary;
-
 typedef struct fe_objects {
     fe_object *list;
-    fe_pending_secondary *pending;
-    size_t pending_count, pending_cap;
 } fe_objects;
 
 static fe_objects *objects_of(fe_ctx *cx)
@@ -90,12 +81,6 @@ static fe_object *find_by_ident(fe_ctx *cx, fe_object_kind kind, const char *ide
     return NULL;
 }
 
-static bool same_site(vks_loc a, vks_loc b)
-{
-    return a.line == b.line && a.col == b.col && a.file && b.file &&
-           strcmp(a.file, b.file) == 0;
-}
-
 const fe_object *fe_find_object(fe_ctx *cx, fe_object_kind kind,
                                 const fe_val *handle)
 {
@@ -113,7 +98,7 @@ const fe_object *fe_find_object(fe_ctx *cx, fe_object_kind kind,
             continue;
         /* The same create call run from two places (its own function and a
            caller that inlines it) made the same object. */
-        if (found && !same_site(found->loc, c->loc))
+        if (found && !vks_loc_equal(found->loc, c->loc))
             return NULL;
         if (!found)
             found = c;
@@ -164,9 +149,9 @@ void fe_handle_stored(fe_ctx *cx, const fe_val *stored)
 
 /* The source text of a pointer argument without its `&`: the handle's
    spelling when it has none yet (`VkImage image = VK_NULL_HANDLE;`). */
-static const char *out_spelling(fe_ctx *cx, CXCursor call, unsigned arg)
+static const char *out_spelling(const fe_call *call, unsigned arg)
 {
-    const char *text = fe_source_text(cx, clang_Cursor_getArgument(call, arg));
+    const char *text = call->arg_facts[arg].text ? call->arg_facts[arg].text : "?";
     return text[0] == '&' ? text + 1 : text;
 }
 
@@ -176,15 +161,15 @@ static const char *out_spelling(fe_ctx *cx, CXCursor call, unsigned arg)
  * gets one named after the create call, stable across the paths through
  * the function, so every later read of it is the same object.
  */
-static fe_val *created_handle(fe_ctx *cx, CXCursor call, fe_val **args, unsigned out,
+static fe_val *created_handle(fe_ctx *cx, const fe_call *call, unsigned out,
                               int64_t index)
 {
-    fe_val *node = fe_deref(cx, args[out], index);
+    fe_val *node = fe_deref(cx, call->args[out], index);
     if (!node)
         return NULL;
     if (node->kind != VAL_SYM || !node->ident) {
-        vks_loc at = fe_loc(cx, call);
-        const char *spelling = out_spelling(cx, call, out);
+        vks_loc at = call->loc;
+        const char *spelling = out_spelling(call, out);
         node->kind = VAL_SYM;
         node->ident = vks_arena_printf(cx->arena, "created:%s:%u:%u[%lld]", at.file,
                                        at.line, at.col, (long long)index);
@@ -197,43 +182,24 @@ static fe_val *created_handle(fe_ctx *cx, CXCursor call, fe_val **args, unsigned
     return node;
 }
 
-static const struct {
-    const char *name;
-    fe_object_kind kind;
-} create_calls[] = {
-    {"vkCreateBuffer", FE_OBJ_BUFFER},
-    {"vkCreateImage", FE_OBJ_IMAGE},
-    {"vkCreateImageView", FE_OBJ_IMAGE_VIEW},
-    {"vkCreateRenderPass", FE_OBJ_RENDER_PASS},
-    {"vkCreateRenderPass2", FE_OBJ_RENDER_PASS},
-    {"vkCreateRenderPass2KHR", FE_OBJ_RENDER_PASS},
-    {"vkCreateFramebuffer", FE_OBJ_FRAMEBUFFER},
-    {"vkCreateCommandPool", FE_OBJ_COMMAND_POOL},
-    {"vkAllocateCommandBuffers", FE_OBJ_COMMAND_BUFFER},
-};
-
-static int create_call_index(const char *name)
-{
-    for (size_t i = 0; i < sizeof create_calls / sizeof create_calls[0]; i++)
-        if (strcmp(create_calls[i].name, name) == 0)
-            return (int)i;
-    return -1;
-}
-
 /* vkAllocateCommandBuffers(device, pAllocateInfo, pCommandBuffers): each
    handle remembers its pool (for its queue family). */
-static void allocate_command_buffers(fe_ctx *cx, CXCursor call, fe_val **args)
+bool fe_model_allocate_command_buffers(fe_ctx *cx, const fe_call *call, int param)
 {
-    fe_val *info = fe_deref(cx, args[1], 0);
+    (void)param;
+    if (call->argc < 3)
+        return true;
+    fe_val *info = fe_deref(cx, call->args[1], 0);
     uint64_t n;
     if (!info || !fe_known_int(fe_peek(cx, info, "commandBufferCount"), &n) || n > 64)
-        return;
+        return true;
     for (uint64_t k = 0; k < n; k++) {
-        fe_val *handle = created_handle(cx, call, args, 2, (int64_t)k);
+        fe_val *handle = created_handle(cx, call, 2, (int64_t)k);
         if (handle)
-            remember(cx, FE_OBJ_COMMAND_BUFFER, handle, fe_loc(cx, call))->info =
+            remember(cx, FE_OBJ_COMMAND_BUFFER, handle, call->loc)->info =
                 fe_copy(cx, info);
     }
+    return true;
 }
 
 /*
@@ -259,23 +225,14 @@ static fe_val *snapshot(fe_ctx *cx, const fe_val *v, int depth)
     return c;
 }
 
-/* vkCreateX(device, pCreateInfo, pAllocator, pX) */
-bool fe_create_call(fe_ctx *cx, const char *name, CXCursor call, fe_val **args,
-                    unsigned argc)
+/* vkCreateX(device, pCreateInfo, pAllocator, pX): param is the object kind. */
+bool fe_model_create_object(fe_ctx *cx, const fe_call *call, int param)
 {
-    int i = create_call_index(name);
-    if (i >= 0 && create_calls[i].kind == FE_OBJ_COMMAND_BUFFER) {
-        if (argc >= 3)
-            allocate_command_buffers(cx, call, args);
-        return true;
-    }
-    if (i < 0 || argc < 4)
-        return false;
-    fe_val *handle = created_handle(cx, call, args, 3, 0);
-    fe_val *info = fe_deref(cx, args[1], 0);
+    fe_val *handle = created_handle(cx, call, 3, 0);
+    fe_val *info = fe_deref(cx, call->args[1], 0);
     if (!handle)
         return true;
-    fe_object *o = remember(cx, create_calls[i].kind, handle, fe_loc(cx, call));
+    fe_object *o = remember(cx, (fe_object_kind)param, handle, call->loc);
     /* The create info as it is now: later changes to the caller's struct or
        to what it points to do not change the object. */
     o->info = info ? snapshot(cx, info, SNAPSHOT_DEPTH) : NULL;
@@ -378,173 +335,32 @@ fe_cmdbuf_state *fe_recording_started(fe_ctx *cx, const fe_val *handle,
     return state;
 }
 
-uint32_t fe_defer_secondary(fe_ctx *cx, const fe_val *handle, vks_loc site,
-                            const fe_cmdbuf_state *primary)
+/* ---- image subresources ---- */
+
+vks_region fe_subresource_range(fe_ctx *cx, vks_res_id res, const fe_val *range)
 {
-    fe_objects *objs = objects_of(cx);
-    fe_pending_secondary p = {.handle = fe_copy(cx, handle), .site = site,
-                              .primary = *primary};
-    VKS_PUSH(cx->arena, objs->pending, objs->pending_count, objs->pending_cap, p);
-    return (uint32_t)(objs->pending_count - 1);
+    uint64_t aspect, base_mip, mips, base_layer, layers;
+    if (res != VKS_RES_UNKNOWN && range &&
+        fe_known_int(fe_peek(cx, range, "aspectMask"), &aspect) &&
+        fe_known_int(fe_peek(cx, range, "baseMipLevel"), &base_mip) &&
+        fe_known_int(fe_peek(cx, range, "levelCount"), &mips) &&
+        fe_known_int(fe_peek(cx, range, "baseArrayLayer"), &base_layer) &&
+        fe_known_int(fe_peek(cx, range, "layerCount"), &layers))
+        return vks_image_region(res, (uint32_t)aspect, (uint32_t)base_mip,
+                                (uint32_t)mips, (uint32_t)base_layer,
+                                (uint32_t)layers);
+    return (vks_region){.res = res, .range_known = false};
 }
 
-/* The location with `site` appended to its call chain: a command of a
-   secondary command buffer shows where the primary executed it. */
-static vks_loc executed_from(vks_arena *arena, vks_loc loc, const vks_loc *site)
+vks_region fe_subresource_layers(fe_ctx *cx, vks_res_id res, const fe_val *layers)
 {
-    if (!loc.caller) {
-        loc.caller = site;
-        return loc;
-    }
-    vks_loc *caller = vks_arena_alloc(arena, sizeof *caller);
-    *caller = executed_from(arena, *loc.caller, site);
-    loc.caller = caller;
-    return loc;
-}
-
-/*
- * A secondary command buffer executed inside a render pass instance
- * (VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT) draws into the
- * primary's current subpass: its draws get that subpass's attachment
- * accesses where it is executed.  The copy gets its own access array.
- */
-static void add_inherited_attachments(fe_ctx *cx, vks_cmd *copy,
-                                      const fe_cmdbuf_state *primary)
-{
-    vks_access *own = vks_arena_alloc(cx->arena, sizeof *own * (copy->access_count + 1));
-    if (copy->access_count)
-        memcpy(own, copy->accesses, sizeof *own * copy->access_count);
-    copy->accesses = own;
-    copy->access_cap = copy->access_count;
-    fe_add_subpass_accesses(cx, copy, primary);
-}
-
-/* The recording a secondary handle names: the first command buffer begun
-   at the vkBeginCommandBuffer that recorded it (paths that recorded the
-   same commands were merged into one). */
-static const vks_cmdbuf *secondary_recording(fe_ctx *cx, const fe_pending_secondary *p,
-                                             size_t primary)
-{
-    const fe_object *o = fe_find_object(cx, FE_OBJ_RECORDING, p->handle);
-    if (!o)
-        return NULL;
-    for (size_t i = 0; i < cx->program->cmdbuf_count; i++)
-        if (i != primary && same_site(cx->program->cmdbufs[i].begin, o->begin))
-            return &cx->program->cmdbufs[i];
-    return NULL;
-}
-
-/*
- * "vkCmdExecuteCommands ... the commands in each secondary command buffer
- * are ... executed as if they were recorded in the primary at that point"
- * (submission order: "command buffers ... executed by
- * vkCmdExecuteCommands ... in the order they are recorded"), so each
- * execution becomes the secondary's commands, in order.  A secondary whose
- * recording was not seen stays an EXECUTE_COMMANDS command, which the
- * engine treats as unknown.
- */
-void fe_inline_secondaries(fe_ctx *cx)
-{
-    fe_objects *objs = objects_of(cx);
-    vks_program *prog = cx->program;
-    for (size_t c = 0; c < prog->cmdbuf_count; c++) {
-        vks_cmdbuf *cb = &prog->cmdbufs[c];
-        bool any = false;
-        for (size_t i = 0; i < cb->cmd_count; i++)
-            any |= cb->cmds[i].kind == VKS_CMD_EXECUTE_COMMANDS;
-        if (!any)
-            continue;
-        vks_cmd *cmds = NULL;
-        size_t count = 0, cap = 0;
-        /* where each old command starts in the new list (path steps) */
-        size_t *moved = vks_arena_alloc(prog->arena,
-                                        sizeof *moved * (cb->cmd_count + 1));
-        for (size_t i = 0; i < cb->cmd_count; i++) {
-            vks_cmd *cmd = &cb->cmds[i];
-            moved[i] = count;
-            const vks_cmdbuf *sec = NULL;
-            if (cmd->kind == VKS_CMD_EXECUTE_COMMANDS && cmd->secondary < objs->pending_count)
-                sec = secondary_recording(cx, &objs->pending[cmd->secondary], c);
-            if (!sec) {
-                if (cmd->kind == VKS_CMD_EXECUTE_COMMANDS)
-                    cmd->secondary = UINT32_MAX;
-                VKS_PUSH(prog->arena, cmds, count, cap, *cmd);
-                continue;
-            }
-            vks_loc *site = vks_arena_alloc(prog->arena, sizeof *site);
-            *site = cmd->loc;
-            const fe_pending_secondary *p = &objs->pending[cmd->secondary];
-            for (size_t k = 0; k < sec->cmd_count; k++) {
-                vks_cmd copy = sec->cmds[k];
-                copy.loc = executed_from(prog->arena, copy.loc, site);
-                if (p->primary.in_render_pass && strncmp(copy.name, "vkCmdDraw", 9) == 0)
-                    add_inherited_attachments(cx, &copy, &p->primary);
-                if (copy.kind == VKS_CMD_EXECUTE_COMMANDS)
-                    copy.secondary = UINT32_MAX; /* nested: not followed */
-                VKS_PUSH(prog->arena, cmds, count, cap, copy);
-            }
-        }
-        moved[cb->cmd_count] = count;
-        for (size_t p = 0; p < cb->path_step_count; p++)
-            if (cb->path_step_cmd[p] <= cb->cmd_count)
-                cb->path_step_cmd[p] = moved[cb->path_step_cmd[p]];
-        cb->cmds = cmds;
-        cb->cmd_count = count;
-        cb->cmd_cap = cap;
-    }
-}
-
-/* ---- functions that only create objects ---- */
-
-typedef struct {
-    fe_ctx *cx;
-    bool creates, records;
-} create_search;
-
-static enum CXChildVisitResult find_creates(CXCursor c, CXCursor parent,
-                                            CXClientData data)
-{
-    create_search *s = data;
-    if (clang_getCursorKind(c) == CXCursor_CallExpr) {
-        const char *name = fe_callee_entry_point(s->cx, c);
-        if (name && create_call_index(name) >= 0)
-            s->creates = true;
-        if (name && strcmp(name, "vkBeginCommandBuffer") == 0)
-            s->records = true;
-    }
-    return CXChildVisit_Recurse;
-}
-
-static enum CXChildVisitResult run_creator(CXCursor c, CXCursor parent,
-                                           CXClientData data)
-{
-    fe_ctx *cx = data;
-    if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
-        !clang_isCursorDefinition(c) ||
-        !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
-        return CXChildVisit_Continue;
-    create_search s = {.cx = cx};
-    clang_visitChildren(c, find_creates, &s);
-    if (s.creates && !s.records) {
-        /* One path (the first feasible one) is enough to see what it
-           creates. */
-        cx->root_function = fe_string(cx, clang_getCursorSpelling(c));
-        cx->forced_count = cx->decision_count = 0;
-        cx->fact_count = cx->step_count = 0;
-        cx->path_dead = false;
-        cx->recordings = NULL;
-        cx->globals = NULL;
-        /* A helper it calls may record: that recording belongs to the
-           recording functions' analysis, not to this run. */
-        size_t cmdbufs = cx->program->cmdbuf_count;
-        fe_run_function(cx, c);
-        cx->program->cmdbuf_count = cmdbufs;
-        cx->recordings = NULL;
-    }
-    return CXChildVisit_Continue;
-}
-
-void fe_collect_objects(fe_ctx *cx, CXCursor translation_unit)
-{
-    clang_visitChildren(translation_unit, run_creator, cx);
+    uint64_t aspect, mip, base_layer, count;
+    if (res != VKS_RES_UNKNOWN && layers &&
+        fe_known_int(fe_peek(cx, layers, "aspectMask"), &aspect) &&
+        fe_known_int(fe_peek(cx, layers, "mipLevel"), &mip) &&
+        fe_known_int(fe_peek(cx, layers, "baseArrayLayer"), &base_layer) &&
+        fe_known_int(fe_peek(cx, layers, "layerCount"), &count))
+        return vks_image_region(res, (uint32_t)aspect, (uint32_t)mip, 1,
+                                (uint32_t)base_layer, (uint32_t)count);
+    return (vks_region){.res = res, .range_known = false};
 }

@@ -35,7 +35,7 @@
 #include <string.h>
 #include <vulkan/vulkan_core.h>
 
-#include "frontend_internal.h"
+#include "model.h"
 #include "vksync/spirv.h"
 
 typedef struct link_module {
@@ -106,11 +106,6 @@ fe_link *fe_link_new(vks_arena *arena, const vks_shader_summary *const *shaders,
     return link;
 }
 
-static const char *ident_of(const fe_val *v)
-{
-    return v && v->kind == VAL_SYM && v->ident ? v->ident : NULL;
-}
-
 static const char *basename_of(const char *path)
 {
     const char *slash = strrchr(path, '/');
@@ -134,7 +129,7 @@ static const char *fresh_handle(fe_ctx *cx, fe_val *out)
     vks_loc loc = out->loc;
     memset(out, 0, sizeof *out);
     out->kind = VAL_SYM;
-    out->ident = vks_arena_printf(cx->arena, "%s#%u", old, ++cx->havoc_generation);
+    out->ident = vks_arena_printf(cx->arena, "%s#%u", old, ++cx->path.havoc_generation);
     out->spelling = spelling;
     out->loc = loc;
     return out->ident;
@@ -156,7 +151,7 @@ static const link_loader *loader_of(const fe_link *link, const fe_val *v)
 {
     const char *ident = v && v->kind == VAL_PTR && v->target && v->index == 0
                             ? v->target->ident
-                            : ident_of(v);
+                            : fe_ident(v);
     for (const link_loader *l = ident ? link->loaders : NULL; l; l = l->next)
         if (derived_from(ident, l->result_ident))
             return l;
@@ -172,12 +167,13 @@ static const link_loader *loader_of(const fe_link *link, const fe_val *v)
  *   - it is handed such a stream (`fread(code, 1, n, f)`): what its other
  *     non-const pointer arguments point at now holds the file's words.
  */
-void fe_link_unknown_call(fe_ctx *cx, CXCursor call, fe_val **args, unsigned argc,
-                          const fe_val *result)
+void fe_link_unknown_call(fe_ctx *cx, const fe_call *call, const fe_val *result)
 {
+    fe_val **args = call->args;
+    unsigned argc = call->argc;
     if (!cx->link)
         return;
-    const char *ident = ident_of(result);
+    const char *ident = fe_ident(result);
     const link_loader *stream = NULL;
     for (unsigned i = 0; i < argc; i++) {
         const char *path = fe_known_string(args[i]);
@@ -189,13 +185,11 @@ void fe_link_unknown_call(fe_ctx *cx, CXCursor call, fe_val **args, unsigned arg
     if (!stream)
         return;
     for (unsigned i = 0; i < argc; i++) {
-        CXType t = clang_getCursorType(clang_Cursor_getArgument(call, i));
-        if (loader_of(cx->link, args[i]) == stream || t.kind != CXType_Pointer ||
-            clang_isConstQualifiedType(clang_getPointeeType(t)))
+        if (loader_of(cx->link, args[i]) == stream || !call->arg_facts[i].mutable_pointer)
             continue;
         const char *written = args[i]->kind == VAL_PTR && args[i]->target && args[i]->index == 0
                                   ? args[i]->target->ident
-                                  : ident_of(args[i]);
+                                  : fe_ident(args[i]);
         if (written)
             add_loader(cx, written, stream->basename);
     }
@@ -226,7 +220,7 @@ static const vks_shader_summary *shader_by_code(fe_ctx *cx, const fe_val *info)
             }
         return found;
     }
-    if (ident_of(code))
+    if (fe_ident(code))
         return NULL;
     /* An embedded array: hash its words the way the SPIR-V pass does. */
     uint64_t size;
@@ -289,7 +283,7 @@ static const vks_entry_point *stage_entry(fe_ctx *cx, const fe_val *stage,
                                           uint64_t fixed_stage)
 {
     const vks_shader_summary *shader =
-        stage ? module_shader(cx->link, ident_of(fe_peek(cx, stage, "module"))) : NULL;
+        stage ? module_shader(cx->link, fe_ident(fe_peek(cx, stage, "module"))) : NULL;
     uint64_t flag = fixed_stage;
     if (!shader || (!fixed_stage && !fe_known_int(fe_peek(cx, stage, "stage"), &flag)))
         return NULL;
@@ -356,7 +350,7 @@ static void update_descriptor_sets(fe_ctx *cx, fe_val **args)
     }
     for (uint64_t i = 0; i < writes; i++) {
         fe_val *w = fe_deref(cx, args[2], (int64_t)i);
-        const char *set = w ? ident_of(fe_peek(cx, w, "dstSet")) : NULL;
+        const char *set = w ? fe_ident(fe_peek(cx, w, "dstSet")) : NULL;
         uint64_t binding, element = 0, count, type;
         if (!w || !set) {
             forget_set(link, NULL);
@@ -419,7 +413,7 @@ static void update_descriptor_sets(fe_ctx *cx, fe_val **args)
     }
     for (uint64_t i = 0; i < copies; i++) {
         fe_val *c = fe_deref(cx, args[4], (int64_t)i);
-        forget_set(link, c ? ident_of(fe_peek(cx, c, "dstSet")) : NULL);
+        forget_set(link, c ? fe_ident(fe_peek(cx, c, "dstSet")) : NULL);
     }
 }
 
@@ -435,51 +429,60 @@ static link_binding *binding_of(fe_ctx *cx, uint32_t cmdbuf)
     return b;
 }
 
-bool fe_link_device_call(fe_ctx *cx, const char *name, fe_val **args, unsigned argc)
+/* The calls below write their output handles only when the link is made:
+   without shaders to link (cx->link NULL) they are calls the evaluator
+   cannot see into, whose outputs are forgotten. */
+bool fe_model_create_shader_module(fe_ctx *cx, const fe_call *call, int param)
+{
+    (void)param;
+    if (!cx->link)
+        return false;
+    create_shader_module(cx, call->args);
+    return true;
+}
+
+/* vkCreateComputePipelines (param 0) / vkCreateGraphicsPipelines (1). */
+bool fe_model_create_pipelines(fe_ctx *cx, const fe_call *call, int param)
 {
     if (!cx->link)
         return false;
-    if (strcmp(name, "vkCreateShaderModule") == 0 && argc >= 4) {
-        create_shader_module(cx, args);
-        return true;
-    }
-    if (strcmp(name, "vkCreateComputePipelines") == 0 && argc >= 6) {
-        create_pipelines(cx, args, false);
-        return true;
-    }
-    if (strcmp(name, "vkCreateGraphicsPipelines") == 0 && argc >= 6) {
-        create_pipelines(cx, args, true);
-        return true;
-    }
-    if (strcmp(name, "vkAllocateDescriptorSets") == 0 && argc >= 3) {
-        /* (device, pAllocateInfo, pDescriptorSets): each set a new handle,
-           empty until vkUpdateDescriptorSets writes it. */
-        fe_val *info = fe_deref(cx, args[1], 0);
-        uint64_t count;
-        if (!info || !fe_known_int(fe_peek(cx, info, "descriptorSetCount"), &count) ||
-            count > 64)
-            return false; /* handled as any call: the outputs are forgotten */
-        for (uint64_t i = 0; i < count; i++)
-            fresh_handle(cx, fe_deref(cx, args[2], (int64_t)i));
-        return true;
-    }
-    if (strcmp(name, "vkUpdateDescriptorSets") == 0 && argc >= 5) {
-        update_descriptor_sets(cx, args);
-        return true;
-    }
-    return false;
+    create_pipelines(cx, call->args, param == 1);
+    return true;
 }
 
-void fe_link_bind_state(fe_ctx *cx, const char *name, uint32_t cmdbuf, fe_val **args,
-                        unsigned argc)
+/* (device, pAllocateInfo, pDescriptorSets): each set a new handle, empty
+   until vkUpdateDescriptorSets writes it. */
+bool fe_model_allocate_descriptor_sets(fe_ctx *cx, const fe_call *call, int param)
 {
+    (void)param;
     if (!cx->link)
-        return;
-    bool pipeline = strcmp(name, "vkCmdBindPipeline") == 0 && argc >= 3;
-    bool sets = strcmp(name, "vkCmdBindDescriptorSets") == 0 && argc >= 8;
-    bool push = strncmp(name, "vkCmdPushDescriptorSet", 22) == 0 && argc >= 4;
-    if (!pipeline && !sets && !push)
-        return;
+        return false;
+    fe_val *info = fe_deref(cx, call->args[1], 0);
+    uint64_t count;
+    if (!info || !fe_known_int(fe_peek(cx, info, "descriptorSetCount"), &count) ||
+        count > 64)
+        return false; /* handled as any call: the outputs are forgotten */
+    for (uint64_t i = 0; i < count; i++)
+        fresh_handle(cx, fe_deref(cx, call->args[2], (int64_t)i));
+    return true;
+}
+
+bool fe_model_update_descriptor_sets(fe_ctx *cx, const fe_call *call, int param)
+{
+    (void)param;
+    if (!cx->link)
+        return false;
+    update_descriptor_sets(cx, call->args);
+    return true;
+}
+
+typedef enum { BIND_PIPELINE, BIND_SETS, PUSH_SET } bind_kind;
+
+/* The state vkCmdBindPipeline / vkCmdBindDescriptorSets /
+   vkCmdPushDescriptorSet* set on recording `cmdbuf`. */
+static void bind_state(fe_ctx *cx, bind_kind kind, uint32_t cmdbuf, fe_val **args)
+{
+    bool pipeline = kind == BIND_PIPELINE, push = kind == PUSH_SET;
     link_binding *lb = binding_of(cx, cmdbuf);
     uint64_t point;
     bool known_point = fe_known_int(args[1], &point);
@@ -495,7 +498,7 @@ void fe_link_bind_state(fe_ctx *cx, const char *name, uint32_t cmdbuf, fe_val **
     if (!b)
         return; /* ray tracing and others: not linked */
     if (pipeline) {
-        b->pipeline = ident_of(args[2]);
+        b->pipeline = fe_ident(args[2]);
         return;
     }
     uint64_t first, count, dynamic;
@@ -513,8 +516,44 @@ void fe_link_bind_state(fe_ctx *cx, const char *name, uint32_t cmdbuf, fe_val **
         return;
     }
     for (uint64_t i = 0; i < count; i++)
-        b->sets[first + i] = ident_of(fe_deref(cx, args[5], (int64_t)i));
+        b->sets[first + i] = fe_ident(fe_deref(cx, args[5], (int64_t)i));
     b->dynamic_offsets = !fe_known_int(args[6], &dynamic) || dynamic != 0;
+}
+
+/* vkCmdBindPipeline(cmd, bindPoint, pipeline) and the descriptor binds:
+   no memory access; the pipeline and sets that later dispatches and draws
+   use (fe_link_dispatch). */
+static void bind_command(fe_ctx *cx, const fe_call *call, bind_kind kind,
+                         unsigned min_args)
+{
+    if (cx->link && call->argc >= min_args && cx->path.current)
+        bind_state(cx, kind, cx->path.current->cmdbuf, call->args);
+}
+
+void fe_model_bind_pipeline(fe_ctx *cx, vks_cmd *cmd, const fe_call *call)
+{
+    (void)cmd;
+    bind_command(cx, call, BIND_PIPELINE, 3);
+}
+
+void fe_model_bind_descriptor_sets(fe_ctx *cx, vks_cmd *cmd, const fe_call *call)
+{
+    (void)cmd;
+    bind_command(cx, call, BIND_SETS, 8);
+}
+
+void fe_model_push_descriptor_set(fe_ctx *cx, vks_cmd *cmd, const fe_call *call)
+{
+    (void)cmd;
+    bind_command(cx, call, PUSH_SET, 4);
+}
+
+/* What a template pushes is not followed: an unmodelled command. */
+void fe_model_push_descriptor_set_with_template(fe_ctx *cx, vks_cmd *cmd,
+                                                const fe_call *call)
+{
+    bind_command(cx, call, PUSH_SET, 4);
+    vks_cmd_add_access(cx->program, cmd, vks_unknown_access());
 }
 
 static const link_descriptor *written(const fe_link *link, const char *set, uint32_t binding,

@@ -23,7 +23,7 @@
  */
 #include <string.h>
 
-#include "frontend_internal.h"
+#include "eval.h"
 
 struct fe_end_info {
     const char *usr;
@@ -69,14 +69,14 @@ static fe_end_info *info_of(fe_ctx *cx, CXCursor decl)
 {
     const char *usr = fe_string(cx, clang_getCursorUSR(decl));
     unsigned b = fe_usr_bucket(usr);
-    for (fe_end_info *e = cx->end_info[b]; e; e = e->next)
+    for (fe_end_info *e = cx->eval->end_info[b]; e; e = e->next)
         if (strcmp(e->usr, usr) == 0)
             return e;
     fe_end_info *e = vks_arena_alloc(cx->arena, sizeof *e);
     e->usr = usr;
     e->quiet = -1;
-    e->next = cx->end_info[b];
-    cx->end_info[b] = e;
+    e->next = cx->eval->end_info[b];
+    cx->eval->end_info[b] = e;
     const char *name = fe_string(cx, clang_getCursorSpelling(decl));
     e->jumps = strstr(name, "longjmp") != NULL;
     CXCursor definition = fe_find_function(cx, decl);
@@ -210,10 +210,10 @@ typedef struct {
 } quiet_search;
 
 /* Vulkan calls that hand work to the device or the presentation engine
-   (vkQueueSubmit*, vkQueueBindSparse, vkQueuePresentKHR). */
+   (the table's FE_EP_SUBMITS rows). */
 static bool submits(const char *entry)
 {
-    return strncmp(entry, "vkQueue", 7) == 0 && strcmp(entry, "vkQueueWaitIdle") != 0;
+    return fe_entry_point_has(entry, FE_EP_SUBMITS);
 }
 
 static bool call_quiet(fe_ctx *cx, CXCursor call)

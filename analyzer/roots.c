@@ -11,7 +11,7 @@
  */
 #include <string.h>
 
-#include "frontend_internal.h"
+#include "eval.h"
 
 typedef struct {
     bool begins;     /* calls vkBeginCommandBuffer itself */
@@ -34,7 +34,7 @@ static enum CXChildVisitResult collect_calls(CXCursor c, CXCursor parent,
     if (clang_getCursorKind(c) != CXCursor_CallExpr)
         return CXChildVisit_Recurse;
     const char *entry = fe_callee_entry_point(w->cx, c);
-    if (entry && strcmp(entry, "vkBeginCommandBuffer") == 0)
+    if (entry && fe_entry_point_has(entry, FE_EP_BEGINS))
         w->node->begins = true;
     fe_function *callee = fe_called_function(w->cx, c);
     if (callee)
@@ -54,11 +54,11 @@ static void mark_reached(call_node *nodes, size_t i)
 
 size_t fe_find_roots(fe_ctx *cx, fe_function ***roots)
 {
-    size_t n = cx->function_count;
+    size_t n = cx->eval->function_count;
     call_node *nodes = vks_arena_alloc(cx->arena, sizeof *nodes * (n + 1));
     for (size_t i = 0; i < n; i++) {
         body_walk w = {cx, &nodes[i]};
-        clang_visitChildren(cx->function_list[i]->definition, collect_calls, &w);
+        clang_visitChildren(cx->eval->function_list[i]->definition, collect_calls, &w);
         nodes[i].records = nodes[i].begins;
     }
     for (bool changed = true; changed;) {
@@ -78,12 +78,12 @@ size_t fe_find_roots(fe_ctx *cx, fe_function ***roots)
     size_t count = 0;
     for (size_t i = 0; i < n; i++)
         if (nodes[i].records && !nodes[i].called_by_recorder) {
-            out[count++] = cx->function_list[i];
+            out[count++] = cx->eval->function_list[i];
             mark_reached(nodes, i);
         }
     for (size_t i = 0; i < n; i++)
         if (nodes[i].records && !nodes[i].reached) {
-            out[count++] = cx->function_list[i];
+            out[count++] = cx->eval->function_list[i];
             mark_reached(nodes, i);
         }
     *roots = out;

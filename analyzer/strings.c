@@ -16,7 +16,7 @@
  */
 #include <string.h>
 
-#include "frontend_internal.h"
+#include "eval.h"
 
 fe_val *fe_string_literal(fe_ctx *cx, CXCursor literal)
 {
@@ -30,17 +30,6 @@ fe_val *fe_string_literal(fe_ctx *cx, CXCursor literal)
     if (n >= 2 && text[0] == '"' && text[n - 1] == '"' && !memchr(text, '\\', n))
         v->string = vks_arena_printf(cx->arena, "%.*s", (int)(n - 2), text + 1);
     return v;
-}
-
-const char *fe_known_string(const fe_val *v)
-{
-    if (!v)
-        return NULL;
-    if (v->string)
-        return v->string;
-    if (v->kind == VAL_PTR && v->target && v->index == 0)
-        return v->target->string;
-    return NULL;
 }
 
 /* The text of `format` with each %s replaced by the next argument's known
@@ -77,13 +66,13 @@ static const char *format_strings(fe_ctx *cx, const char *format, fe_val **args,
     return out;
 }
 
-void fe_string_call(fe_ctx *cx, CXCursor call, fe_val **args, unsigned argc)
+void fe_string_call(fe_ctx *cx, const fe_call *call)
 {
-    CXCursor decl = fe_callee_decl(call);
-    if (clang_Cursor_isNull(decl) ||
-        !clang_Location_isInSystemHeader(clang_getCursorLocation(decl)))
+    if (!call->callee_in_system_header)
         return;
-    const char *name = fe_string(cx, clang_getCursorSpelling(decl));
+    const char *name = call->spelling;
+    fe_val **args = call->args;
+    unsigned argc = call->argc;
     /* snprintf(buf, size, format, ...) / sprintf(buf, format, ...) */
     bool bounded = strcmp(name, "snprintf") == 0;
     if (!bounded && strcmp(name, "sprintf") != 0)

@@ -7,7 +7,8 @@
  * single queue ...; the order in which VkSubmitInfo structures are
  * specified in the pSubmits parameter ...; the order in which command
  * buffers are specified in the pCommandBuffers member" ("Implicit
- * Synchronization Guarantees", spec/synchronization.txt).  Submission
+ * Synchronization Guarantees", "Synchronization and Cache Control"
+ * chapter).  Submission
  * order alone defines no dependency, so the commands of every command
  * buffer a path submits to a queue are appended, in that order, to one
  * vks_cmdbuf for the queue: a hazard between two command buffers, two
@@ -36,7 +37,7 @@
 #include <string.h>
 #include <vulkan/vulkan_core.h>
 
-#include "frontend_internal.h"
+#include "model.h"
 
 typedef struct fe_closed {
     const char *ident;   /* the command buffer handle's identity */
@@ -58,14 +59,9 @@ struct fe_submit_state {
 
 static struct fe_submit_state *state(fe_ctx *cx)
 {
-    if (!cx->submit)
-        cx->submit = vks_arena_alloc(cx->arena, sizeof *cx->submit);
-    return cx->submit;
-}
-
-static const char *ident_of(const fe_val *v)
-{
-    return v && v->kind == VAL_SYM && v->ident ? v->ident : NULL;
+    if (!cx->path.submit)
+        cx->path.submit = vks_arena_alloc(cx->arena, sizeof *cx->path.submit);
+    return cx->path.submit;
 }
 
 void fe_recording_closed(fe_ctx *cx, const char *ident, uint32_t cmdbuf)
@@ -79,7 +75,7 @@ void fe_recording_closed(fe_ctx *cx, const char *ident, uint32_t cmdbuf)
 
 static const fe_closed *closed_recording(fe_ctx *cx, const fe_val *handle)
 {
-    const char *ident = ident_of(handle);
+    const char *ident = fe_ident(handle);
     if (!ident)
         return NULL;
     for (const fe_closed *c = state(cx)->closed; c; c = c->next)
@@ -88,9 +84,9 @@ static const fe_closed *closed_recording(fe_ctx *cx, const fe_val *handle)
     return NULL;
 }
 
-static fe_stream *stream_for(fe_ctx *cx, const fe_val *queue, CXCursor call)
+static fe_stream *stream_for(fe_ctx *cx, const fe_val *queue, vks_loc at)
 {
-    const char *ident = ident_of(queue);
+    const char *ident = fe_ident(queue);
     if (!ident)
         ident = "?queue";
     for (fe_stream *s = state(cx)->streams; s; s = s->next)
@@ -102,7 +98,7 @@ static fe_stream *stream_for(fe_ctx *cx, const fe_val *queue, CXCursor call)
     s->rec.ident = ident;
     s->rec.cmdbuf = vks_begin_cmdbuf(cx->program,
                                      vks_arena_printf(cx->arena, "submissions to %s", name),
-                                     cx->root_function, fe_loc(cx, call));
+                                     cx->root_function, at);
     s->next = state(cx)->streams;
     state(cx)->streams = s;
     return s;
@@ -117,35 +113,35 @@ static void append(fe_ctx *cx, fe_stream *s, vks_cmd cmd)
 }
 
 static vks_cmd sync_cmd(fe_ctx *cx, vks_cmd_kind kind, const char *name,
-                        CXCursor call)
+                        vks_loc at)
 {
     return (vks_cmd){.kind = kind,
                      .name = vks_arena_strdup(cx->arena, name),
-                     .loc = fe_loc(cx, call),
+                     .loc = at,
                      .dependency_flags = VKS_MASK(0)};
 }
 
 /* A semaphore wait with stage mask `stages` (see the file comment). */
-static void append_semaphore_wait(fe_ctx *cx, fe_stream *s, CXCursor call,
+static void append_semaphore_wait(fe_ctx *cx, fe_stream *s, vks_loc at,
                                   vks_mask stages)
 {
-    vks_cmd cmd = sync_cmd(cx, VKS_CMD_BARRIER, "semaphore wait", call);
+    vks_cmd cmd = sync_cmd(cx, VKS_CMD_BARRIER, "semaphore wait", at);
     vks_barrier b = vks_global_barrier(
         VKS_MASK(VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT),
         VKS_MASK(VK_ACCESS_2_MEMORY_WRITE_BIT), stages,
         VKS_MASK(VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT),
-        fe_loc(cx, call));
+        at);
     VKS_PUSH(cx->arena, cmd.barriers, cmd.barrier_count, cmd.barrier_cap, b);
     append(cx, s, cmd);
 }
 
-static void append_command_buffer(fe_ctx *cx, fe_stream *s, CXCursor call,
+static void append_command_buffer(fe_ctx *cx, fe_stream *s, vks_loc at,
                                   const fe_val *handle)
 {
     const fe_closed *c = closed_recording(cx, handle);
     if (!c) {
         vks_cmd cmd = sync_cmd(cx, VKS_CMD_UNKNOWN,
-                               "vkQueueSubmit (recording not seen)", call);
+                               "vkQueueSubmit (recording not seen)", at);
         VKS_PUSH(cx->arena, cmd.accesses, cmd.access_count, cmd.access_cap,
                  vks_unknown_access());
         append(cx, s, cmd);
@@ -155,7 +151,7 @@ static void append_command_buffer(fe_ctx *cx, fe_stream *s, CXCursor call,
     rec->in_queue_stream = true;
     size_t n = rec->cmd_count;
     vks_loc *submitted_by = vks_arena_alloc(cx->arena, sizeof *submitted_by);
-    *submitted_by = fe_loc(cx, call);
+    *submitted_by = at;
     for (size_t i = 0; i < n; i++) {
         vks_cmd cmd = cx->program->cmdbufs[c->cmdbuf].cmds[i];
         cmd.submitted_by = submitted_by;
@@ -170,33 +166,34 @@ static void append_command_buffer(fe_ctx *cx, fe_stream *s, CXCursor call,
  * The first access scope includes all host writes to mappable device
  * memory that are available to the host memory domain.  The second access
  * scope includes all memory access performed by the device" ("Host Write
- * Ordering Guarantees", spec/synchronization.txt).  Added only when the
+ * Ordering Guarantees", "Synchronization and Cache Control" chapter).  Added
+ * only when the
  * stream holds host accesses since the last submission, so streams without
  * any are unchanged.  Host writes to memory that is not host-coherent also
  * need vkFlushMappedMemoryRanges to be available; coherency is not
  * modelled (README).
  */
-static void append_host_write_ordering(fe_ctx *cx, fe_stream *s, CXCursor call)
+static void append_host_write_ordering(fe_ctx *cx, fe_stream *s, vks_loc at)
 {
     if (!s->host_writes)
         return;
     s->host_writes = false;
-    vks_cmd cmd = sync_cmd(cx, VKS_CMD_BARRIER, VKS_HOST_SUBMIT_ORDER, call);
+    vks_cmd cmd = sync_cmd(cx, VKS_CMD_BARRIER, VKS_HOST_SUBMIT_ORDER, at);
     vks_barrier b = vks_global_barrier(
         VKS_MASK(VK_PIPELINE_STAGE_2_HOST_BIT), VKS_MASK(VK_ACCESS_2_HOST_WRITE_BIT),
         VKS_MASK(VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT),
         VKS_MASK(VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT),
-        fe_loc(cx, call));
+        at);
     VKS_PUSH(cx->arena, cmd.barriers, cmd.barrier_count, cmd.barrier_cap, b);
     append(cx, s, cmd);
 }
 
-void fe_host_access_streams(fe_ctx *cx, CXCursor at, bool write,
+void fe_host_access_streams(fe_ctx *cx, vks_loc at, bool write,
                             const vks_access *accesses, size_t count)
 {
-    if (!cx->submit || !count)
+    if (!cx->path.submit || !count)
         return; /* nothing submitted yet on this path: nothing to race */
-    for (fe_stream *s = cx->submit->streams; s; s = s->next) {
+    for (fe_stream *s = cx->path.submit->streams; s; s = s->next) {
         vks_cmd cmd = sync_cmd(cx, VKS_CMD_ACTION, write ? VKS_HOST_WRITE : VKS_HOST_READ,
                                at);
         for (size_t i = 0; i < count; i++)
@@ -241,13 +238,13 @@ static const fe_val *element(fe_ctx *cx, fe_val *array, uint64_t i,
 /* vkQueueSubmit / vkQueueSubmit2(queue, submitCount, pSubmits, fence): each
    batch's semaphore waits, then its command buffers, in order.  A count the
    evaluator cannot tell becomes an unknown wait or command buffer. */
-static void submit(fe_ctx *cx, CXCursor call, fe_val **args, fe_stream *s,
+static void submit(fe_ctx *cx, vks_loc at, fe_val **args, fe_stream *s,
                    const batch_layout *layout)
 {
-    append_host_write_ordering(cx, s, call);
+    append_host_write_ordering(cx, s, at);
     uint64_t batches = count_of(args[1], 64);
     if (batches == UINT64_MAX) {
-        append_command_buffer(cx, s, call, NULL);
+        append_command_buffer(cx, s, at, NULL);
         return;
     }
     for (uint64_t i = 0; i < batches; i++) {
@@ -255,16 +252,16 @@ static void submit(fe_ctx *cx, CXCursor call, fe_val **args, fe_stream *s,
         uint64_t waits = count_of(fe_peek(cx, info, layout->wait_count), 64);
         fe_val *wait_array = (fe_val *)fe_peek(cx, info, layout->waits);
         if (waits == UINT64_MAX)
-            append_semaphore_wait(cx, s, call, VKS_MASK_UNKNOWN);
+            append_semaphore_wait(cx, s, at, VKS_MASK_UNKNOWN);
         for (uint64_t w = 0; waits != UINT64_MAX && w < waits; w++)
             append_semaphore_wait(
-                cx, s, call, fe_mask(element(cx, wait_array, w, layout->wait_member)));
+                cx, s, at, fe_mask(element(cx, wait_array, w, layout->wait_member)));
         uint64_t cbs = count_of(fe_peek(cx, info, layout->cb_count), 64);
         fe_val *cb_array = (fe_val *)fe_peek(cx, info, layout->cbs);
         if (cbs == UINT64_MAX)
-            append_command_buffer(cx, s, call, NULL);
+            append_command_buffer(cx, s, at, NULL);
         for (uint64_t j = 0; cbs != UINT64_MAX && j < cbs; j++)
-            append_command_buffer(cx, s, call,
+            append_command_buffer(cx, s, at,
                                   element(cx, cb_array, j, layout->cb_member));
     }
 }
@@ -272,18 +269,18 @@ static void submit(fe_ctx *cx, CXCursor call, fe_val **args, fe_stream *s,
 /* A host wait for earlier submissions (see the file comment): a full,
    known barrier in every stream of this path (vkDeviceWaitIdle,
    vkWaitForFences) or in the queue's own (vkQueueWaitIdle). */
-static void host_wait(fe_ctx *cx, CXCursor call, const char *name,
+static void host_wait(fe_ctx *cx, vks_loc at, const char *name,
                       const fe_val *queue)
 {
-    const char *only = queue ? ident_of(queue) : NULL;
+    const char *only = queue ? fe_ident(queue) : NULL;
     for (fe_stream *s = state(cx)->streams; s; s = s->next) {
         if (queue && (!only || strcmp(only, s->queue) != 0))
             continue;
-        vks_cmd cmd = sync_cmd(cx, VKS_CMD_BARRIER, name, call);
+        vks_cmd cmd = sync_cmd(cx, VKS_CMD_BARRIER, name, at);
         uint64_t all = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
         uint64_t mem = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT;
         vks_barrier b = vks_global_barrier(VKS_MASK(all), VKS_MASK(mem), VKS_MASK(all),
-                                           VKS_MASK(mem), fe_loc(cx, call));
+                                           VKS_MASK(mem), at);
         VKS_PUSH(cx->arena, cmd.barriers, cmd.barrier_count, cmd.barrier_cap, b);
         /* "An execution dependency is defined by waiting for a fence to
            become signaled ... The second synchronization scope includes the
@@ -296,52 +293,45 @@ static void host_wait(fe_ctx *cx, CXCursor call, const char *name,
     }
 }
 
-void fe_host_unknown_wait(fe_ctx *cx, CXCursor call, const char *name)
+void fe_host_unknown_wait(fe_ctx *cx, vks_loc at, const char *name)
 {
-    if (!cx->submit)
+    if (!cx->path.submit)
         return;
-    for (fe_stream *s = cx->submit->streams; s; s = s->next) {
+    for (fe_stream *s = cx->path.submit->streams; s; s = s->next) {
         /* No barriers: nothing known about the device; host_wait: host
            accesses after it are not checked against the work before it
            (engine/host.c counts them as unknown). */
         vks_cmd cmd = sync_cmd(cx, VKS_CMD_BARRIER,
-                               vks_arena_printf(cx->arena, "%s (not analysed)", name), call);
+                               vks_arena_printf(cx->arena, "%s (not analysed)", name), at);
         cmd.host_wait = true;
         append(cx, s, cmd);
     }
 }
 
-bool fe_queue_call(fe_ctx *cx, const char *name, CXCursor call, fe_val **args,
-                   unsigned argc)
+/* vkQueueSubmit (param 1: VkSubmitInfo) / vkQueueSubmit2 (2: VkSubmitInfo2). */
+bool fe_model_queue_submit(fe_ctx *cx, const fe_call *call, int param)
 {
-    if ((strcmp(name, "vkQueueSubmit") == 0 && argc >= 4)) {
-        submit(cx, call, args, stream_for(cx, args[0], call), &submit_info);
-        return true;
-    }
-    if ((strcmp(name, "vkQueueSubmit2") == 0 || strcmp(name, "vkQueueSubmit2KHR") == 0) &&
-        argc >= 4) {
-        submit(cx, call, args, stream_for(cx, args[0], call), &submit_info2);
-        return true;
-    }
-    if (strcmp(name, "vkQueueWaitIdle") == 0 && argc >= 1) {
-        host_wait(cx, call, name, args[0]);
-        return true;
-    }
-    if (strcmp(name, "vkDeviceWaitIdle") == 0 || strcmp(name, "vkWaitForFences") == 0) {
-        host_wait(cx, call, name, NULL);
-        return true;
-    }
-    return false;
+    submit(cx, call->loc, call->args, stream_for(cx, call->args[0], call->loc),
+           param == 2 ? &submit_info2 : &submit_info);
+    return true;
+}
+
+/* vkQueueWaitIdle (FE_WAIT_ONE_QUEUE); vkDeviceWaitIdle, vkWaitForFences. */
+bool fe_model_host_wait(fe_ctx *cx, const fe_call *call, int param)
+{
+    host_wait(cx, call->loc, call->name,
+              param == FE_WAIT_ONE_QUEUE ? call->args[0] : NULL);
+    return true;
 }
 
 void fe_finish_queue_streams(fe_ctx *cx)
 {
-    if (!cx->submit)
+    if (!cx->path.submit)
         return;
-    for (fe_stream *s = cx->submit->streams; s; s = s->next) {
+    for (fe_stream *s = cx->path.submit->streams; s; s = s->next) {
         vks_end_cmdbuf(cx->program, s->rec.cmdbuf,
                        cx->program->cmdbufs[s->rec.cmdbuf].begin);
         fe_attach_path_steps(cx, &s->rec);
     }
-    cx->submit = NULL;
+    cx->path.submit = NULL;
 }

@@ -3,7 +3,8 @@
  * frontend_internal.h): known integers, named unknowns (symbols), pointers,
  * and aggregates as trees of named children.
  *
- * The rule everything here follows (DESIGN.md section 5): a value that
+ * The rule everything here follows (docs/design.md, "unknown is never
+ * guessed"): a value that
  * cannot be computed stays unknown; it is never replaced by a guess.  An
  * aggregate is zero beyond its initialiser only because C says so (C11
  * 6.7.9p21: members not explicitly initialised are initialised like static
@@ -13,7 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "frontend_internal.h"
+#include "model.h"
 
 static fe_val *new_val(fe_ctx *cx, fe_val_kind kind)
 {
@@ -173,4 +174,33 @@ vks_mask fe_mask(const fe_val *v)
 {
     uint64_t bits;
     return fe_known_int(v, &bits) ? VKS_MASK(bits) : VKS_MASK_UNKNOWN;
+}
+
+const char *fe_known_string(const fe_val *v)
+{
+    if (!v)
+        return NULL;
+    if (v->string)
+        return v->string;
+    if (v->kind == VAL_PTR && v->target && v->index == 0)
+        return v->target->string;
+    return NULL;
+}
+
+const char *fe_ident(const fe_val *v)
+{
+    return v && v->kind == VAL_SYM && v->ident ? v->ident : NULL;
+}
+
+const char *fe_object_ident(const fe_val *v)
+{
+    /* A handle straight from an unseen call could be any object. */
+    const char *ident = fe_ident(v);
+    return ident && strncmp(ident, "call:", 5) != 0 ? ident : NULL;
+}
+
+uint32_t fe_u32_or(const fe_val *v, uint32_t otherwise)
+{
+    uint64_t x;
+    return fe_known_int(v, &x) ? (uint32_t)x : otherwise;
 }

@@ -332,3 +332,100 @@ void vks_program_print(const vks_program *p, FILE *out)
         }
     }
 }
+
+/* ---- equality and rollback (the front end's paths) ---- */
+
+bool vks_loc_equal(vks_loc a, vks_loc b)
+{
+    return a.line == b.line && a.col == b.col &&
+           ((!a.file && !b.file) || (a.file && b.file && strcmp(a.file, b.file) == 0));
+}
+
+static bool same_mask(vks_mask a, vks_mask b)
+{
+    return a.known == b.known && (!a.known || a.bits == b.bits);
+}
+
+static bool same_region(vks_region a, vks_region b)
+{
+    return a.res == b.res && a.range_known == b.range_known &&
+           (!a.range_known ||
+            (a.offset == b.offset && a.size == b.size && a.aspect_mask == b.aspect_mask &&
+             a.base_mip == b.base_mip && a.mip_count == b.mip_count &&
+             a.base_layer == b.base_layer && a.layer_count == b.layer_count));
+}
+
+static bool same_cmd(const vks_cmd *a, const vks_cmd *b)
+{
+    if (a->kind != b->kind || strcmp(a->name, b->name) != 0 || !vks_loc_equal(a->loc, b->loc) ||
+        a->access_count != b->access_count || a->barrier_count != b->barrier_count ||
+        !same_mask(a->dependency_flags, b->dependency_flags))
+        return false;
+    for (size_t i = 0; i < a->access_count; i++) {
+        const vks_access *x = &a->accesses[i], *y = &b->accesses[i];
+        if (x->known != y->known ||
+            (x->known && (x->stage != y->stage || x->access != y->access ||
+                          x->layout != y->layout || !same_region(x->region, y->region))))
+            return false;
+    }
+    for (size_t i = 0; i < a->barrier_count; i++) {
+        const vks_barrier *x = &a->barriers[i], *y = &b->barriers[i];
+        if (x->kind != y->kind || !same_mask(x->src_stages, y->src_stages) ||
+            !same_mask(x->src_access, y->src_access) ||
+            !same_mask(x->dst_stages, y->dst_stages) ||
+            !same_mask(x->dst_access, y->dst_access) ||
+            !same_region(x->region, y->region) || x->old_layout != y->old_layout ||
+            x->new_layout != y->new_layout || !vks_loc_equal(x->loc, y->loc) ||
+            x->src_queue_family != y->src_queue_family ||
+            x->dst_queue_family != y->dst_queue_family)
+            return false;
+    }
+    return true;
+}
+
+/* Two paths that differ only in decisions that did not change what was
+   recorded (after vkEndCommandBuffer, or two switch cases doing the same)
+   record the same command buffer: it is kept once, with the first path's
+   steps, so each hazard is reported once. */
+bool vks_cmdbuf_equal(const vks_cmdbuf *a, const vks_cmdbuf *b)
+{
+    if (!vks_loc_equal(a->begin, b->begin) || a->cmd_count != b->cmd_count)
+        return false;
+    for (size_t i = 0; i < a->cmd_count; i++)
+        if (!same_cmd(&a->cmds[i], &b->cmds[i]))
+            return false;
+    return true;
+}
+
+void vks_program_drop_repeated(vks_program *p, size_t function_first, size_t run_first)
+{
+    size_t out = run_first;
+    for (size_t i = run_first; i < p->cmdbuf_count; i++) {
+        bool repeated = false;
+        for (size_t j = function_first; j < run_first && !repeated; j++)
+            repeated = vks_cmdbuf_equal(&p->cmdbufs[j], &p->cmdbufs[i]);
+        if (!repeated)
+            p->cmdbufs[out++] = p->cmdbufs[i];
+    }
+    p->cmdbuf_count = out;
+}
+
+void vks_program_drop_listed(vks_program *p, size_t from, const uint32_t *drop,
+                             size_t n)
+{
+    size_t out = from;
+    for (size_t i = from; i < p->cmdbuf_count; i++) {
+        bool listed = false;
+        for (size_t k = 0; k < n && !listed; k++)
+            listed = drop[k] == i;
+        if (!listed)
+            p->cmdbufs[out++] = p->cmdbufs[i];
+    }
+    p->cmdbuf_count = out;
+}
+
+void vks_program_truncate(vks_program *p, size_t keep)
+{
+    if (keep < p->cmdbuf_count)
+        p->cmdbuf_count = keep;
+}

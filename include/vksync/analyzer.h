@@ -24,16 +24,6 @@ typedef struct {
 } vks_frontend_options;
 
 /*
- * Parses one C file and appends every command buffer it records to program.
- * Returns 0 when the file was analysed (possibly with vksync-incomplete
- * findings), 2 when it could not be read or parsed at all; then *error holds
- * a one-line message (arena memory) naming the file.
- */
-int vks_analyze_c_file(const char *path, const vks_frontend_options *options,
-                       vks_program *program, vks_findings *findings,
-                       vks_stats *stats, const char **error);
-
-/*
  * Program-level use (several files, helpers defined in another file): add
  * every file first, then analyse once.  vks_frontend_add_file parses one
  * file and returns 0, or 2 with *error set as above (the other files are

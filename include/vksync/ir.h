@@ -197,6 +197,10 @@ typedef struct {
        vkDeviceWaitIdle) - every earlier command of the stream
        happens-before the host accesses after it. */
     bool host_wait;
+    /* A draw: inside a render pass instance it reads and writes the
+       subpass's attachments (a secondary command buffer's draws get the
+       attachments of the subpass that executes it). */
+    bool uses_attachments;
 } vks_cmd;
 
 /*
@@ -302,6 +306,18 @@ vks_barrier vks_subpass_dependency(uint32_t src_subpass, uint32_t dst_subpass,
                                    vks_mask src_stages, vks_mask src_access,
                                    vks_mask dst_stages, vks_mask dst_access,
                                    vks_loc loc);
+
+/* Equality, for the front end's paths: two locations (file, line, column;
+   not the call chain), and two recordings with the same commands. */
+bool vks_loc_equal(vks_loc a, vks_loc b);
+bool vks_cmdbuf_equal(const vks_cmdbuf *a, const vks_cmdbuf *b);
+/* Rolling back what a path recorded: keeps the command buffers [0, keep). */
+void vks_program_truncate(vks_program *p, size_t keep);
+/* Drops each command buffer from index `from` on that equals one in
+   [first, from), or whose index is listed in `drop` (n of them). */
+void vks_program_drop_repeated(vks_program *p, size_t first, size_t from);
+void vks_program_drop_listed(vks_program *p, size_t from, const uint32_t *drop,
+                             size_t n);
 
 /* Prints the IR in a stable text form (for tests and --dump-ir). */
 #include <stdio.h>

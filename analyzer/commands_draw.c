@@ -1,7 +1,7 @@
 /*
- * commands_misc.c - events, the fixed-function accesses of draws
- * (vertex/index buffers, indirect buffers), query copies, secondary command
- * buffers, and the state commands that access no memory.
+ * commands_draw.c - the fixed-function accesses of draws (vertex/index
+ * buffers, indirect buffers), query copies, secondary command buffers, and
+ * the state commands that access no memory.
  *
  * Vertex and index buffer bindings are state of the command buffer being
  * recorded (fe_cmdbuf_state): vkCmdBind* records them, each draw reads
@@ -11,112 +11,28 @@
 #include <string.h>
 #include <vulkan/vulkan_core.h>
 
-#include "frontend_internal.h"
+#include "model.h"
 
-enum { MAX_EVENTS = 64 };
-
-void fe_model_no_access(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **args,
-                        unsigned argc)
+void fe_model_no_access(fe_ctx *cx, vks_cmd *cmd, const fe_call *call)
 {
+    (void)cx, (void)cmd, (void)call;
 }
 
-/* ---- events ---- */
-
-static uint32_t event_of(fe_ctx *cx, const fe_val *handle)
-{
-    const char *name = handle && handle->kind == VAL_SYM && handle->spelling
-                           ? handle->spelling
-                           : "?";
-    return vks_add_event(cx->program, name);
-}
-
-/* The first synchronization scope of a sync1 vkCmdSetEvent /
-   vkCmdResetEvent(2): "the first synchronization scope includes all
-   commands that occur earlier in submission order ... limited to the
-   pipeline stages specified by stageMask"; no memory access (sync1 set has
-   none of its own: the wait's barriers carry them). */
-static void add_stage_scope(fe_ctx *cx, vks_cmd *cmd, const fe_val *stage_mask)
-{
-    vks_cmd_add_barrier(cx->program, cmd,
-                        vks_global_barrier(fe_mask(stage_mask), VKS_MASK(0),
-                                           VKS_MASK(0), VKS_MASK(0), cmd->loc));
-}
-
-/* vkCmdSetEvent(cmd, event, stageMask) */
-void fe_model_set_event(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **args,
-                        unsigned argc)
-{
-    vks_cmd_add_event(cx->program, cmd, event_of(cx, args[1]));
-    add_stage_scope(cx, cmd, args[2]);
-}
-
-/* vkCmdSetEvent2(cmd, event, pDependencyInfo): "the first synchronization
-   scope and access scope are defined by the union of all the memory
-   dependencies defined by pDependencyInfo". */
-void fe_model_set_event2(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **args,
-                         unsigned argc)
-{
-    vks_cmd_add_event(cx->program, cmd, event_of(cx, args[1]));
-    fe_add_dependency_info(cx, cmd, fe_deref(cx, args[2], 0));
-}
-
-/* vkCmdResetEvent(2)(cmd, event, stageMask) */
-void fe_model_reset_event(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **args,
-                          unsigned argc)
-{
-    vks_cmd_add_event(cx->program, cmd, event_of(cx, args[1]));
-    add_stage_scope(cx, cmd, args[2]);
-}
-
-/* The events a wait names; false when their number is unknown. */
-static bool add_events(fe_ctx *cx, vks_cmd *cmd, const fe_val *count, fe_val *events,
-                       uint64_t *n)
-{
-    if (!fe_known_int(count, n) || *n > MAX_EVENTS)
-        return false;
-    for (uint64_t i = 0; i < *n; i++)
-        vks_cmd_add_event(cx->program, cmd,
-                          event_of(cx, fe_deref(cx, events, (int64_t)i)));
-    return true;
-}
-
-/* vkCmdWaitEvents(cmd, eventCount, pEvents, srcStageMask, dstStageMask,
-   then the barrier arrays as vkCmdPipelineBarrier's). */
-void fe_model_wait_events(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **args,
-                          unsigned argc)
-{
-    uint64_t n;
-    add_events(cx, cmd, args[1], args[2], &n);
-    vks_mask stages[2] = {fe_mask(args[3]), fe_mask(args[4])};
-    fe_add_sync1_barriers(cx, cmd, stages, args + 5);
-}
-
-/* vkCmdWaitEvents2(cmd, eventCount, pEvents, pDependencyInfos): one
-   dependency info per event, the same as its vkCmdSetEvent2's. */
-void fe_model_wait_events2(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **args,
-                           unsigned argc)
-{
-    uint64_t n;
-    if (!add_events(cx, cmd, args[1], args[2], &n)) {
-        fe_add_dependency_info(cx, cmd, NULL);
-        return;
-    }
-    for (uint64_t i = 0; i < n; i++)
-        fe_add_dependency_info(cx, cmd, fe_deref(cx, args[3], (int64_t)i));
-}
+enum { MAX_SECONDARIES = 64 }; /* vkCmdExecuteCommands: more are not followed */
 
 /* ---- vertex and index buffers ---- */
 
 static fe_cmdbuf_state *state_of(fe_ctx *cx)
 {
-    return cx->current ? cx->current->state : NULL;
+    return cx->path.current ? cx->path.current->state : NULL;
 }
 
 /* vkCmdBindVertexBuffers(cmd, firstBinding, bindingCount, pBuffers,
    pOffsets) and vkCmdBindVertexBuffers2(..., pSizes, pStrides). */
-void fe_model_bind_vertex_buffers(fe_ctx *cx, vks_cmd *cmd, CXCursor call,
-                                  fe_val **args, unsigned argc)
+void fe_model_bind_vertex_buffers(fe_ctx *cx, vks_cmd *cmd, const fe_call *call)
 {
+    fe_val **args = call->args;
+    unsigned argc = call->argc;
     fe_cmdbuf_state *st = state_of(cx);
     if (!st)
         return;
@@ -153,16 +69,16 @@ static void bind_index(fe_ctx *cx, const fe_val *buffer, const fe_val *offset,
 }
 
 /* vkCmdBindIndexBuffer(cmd, buffer, offset, indexType) */
-void fe_model_bind_index_buffer(fe_ctx *cx, vks_cmd *cmd, CXCursor call,
-                                fe_val **args, unsigned argc)
+void fe_model_bind_index_buffer(fe_ctx *cx, vks_cmd *cmd, const fe_call *call)
 {
+    fe_val **args = call->args;
     bind_index(cx, args[1], args[2], NULL, args[3]);
 }
 
 /* vkCmdBindIndexBuffer2KHR(cmd, buffer, offset, size, indexType) */
-void fe_model_bind_index_buffer2(fe_ctx *cx, vks_cmd *cmd, CXCursor call,
-                                 fe_val **args, unsigned argc)
+void fe_model_bind_index_buffer2(fe_ctx *cx, vks_cmd *cmd, const fe_call *call)
 {
+    fe_val **args = call->args;
     uint64_t size;
     /* "If size is VK_WHOLE_SIZE ... or 0 ... the bound range extends to the
        end of the buffer" - 0 is the old default. */
@@ -234,28 +150,28 @@ static void add_index_read(fe_ctx *cx, vks_cmd *cmd, fe_cmdbuf_state *st,
    bound pipeline is not linked to SPIR-V given on the command line). */
 static void add_draw_accesses(fe_ctx *cx, vks_cmd *cmd)
 {
+    cmd->uses_attachments = true;
     fe_cmdbuf_state *st = state_of(cx);
     if (st)
         add_vertex_reads(cx, cmd, st);
     fe_add_attachment_accesses(cx, cmd);
-    if (cx->current)
-        fe_link_draw(cx, cmd, cx->current->cmdbuf);
+    if (cx->path.current)
+        fe_link_draw(cx, cmd, cx->path.current->cmdbuf);
     else
         vks_cmd_add_access(cx->program, cmd, vks_unknown_access());
 }
 
 /* vkCmdDraw(cmd, vertexCount, instanceCount, firstVertex, firstInstance) */
-void fe_model_draw(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **args,
-                   unsigned argc)
+void fe_model_draw(fe_ctx *cx, vks_cmd *cmd, const fe_call *call)
 {
     add_draw_accesses(cx, cmd);
 }
 
 /* vkCmdDrawIndexed(cmd, indexCount, instanceCount, firstIndex, vertexOffset,
    firstInstance) */
-void fe_model_draw_indexed(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **args,
-                           unsigned argc)
+void fe_model_draw_indexed(fe_ctx *cx, vks_cmd *cmd, const fe_call *call)
 {
+    fe_val **args = call->args;
     fe_cmdbuf_state *st = state_of(cx);
     if (st)
         add_index_read(cx, cmd, st, args[3], args[1]);
@@ -286,9 +202,9 @@ static void add_indirect_read(fe_ctx *cx, vks_cmd *cmd, const fe_val *buffer,
 
 /* vkCmdDraw(Indexed)Indirect(cmd, buffer, offset, drawCount, stride): reads
    drawCount structures `stride` bytes apart. */
-void fe_model_draw_indirect(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **args,
-                            unsigned argc)
+void fe_model_draw_indirect(fe_ctx *cx, vks_cmd *cmd, const fe_call *call)
 {
+    fe_val **args = call->args;
     uint64_t record = is_indexed(cmd) ? sizeof(VkDrawIndexedIndirectCommand)
                                       : sizeof(VkDrawIndirectCommand);
     uint64_t offset, count, stride;
@@ -309,9 +225,9 @@ void fe_model_draw_indirect(fe_ctx *cx, vks_cmd *cmd, CXCursor call, fe_val **ar
 /* vkCmdDraw(Indexed)IndirectCount(cmd, buffer, offset, countBuffer,
    countBufferOffset, maxDrawCount, stride): the count is one uint32_t; how
    many structures are read depends on it, so that range stays unknown. */
-void fe_model_draw_indirect_count(fe_ctx *cx, vks_cmd *cmd, CXCursor call,
-                                  fe_val **args, unsigned argc)
+void fe_model_draw_indirect_count(fe_ctx *cx, vks_cmd *cmd, const fe_call *call)
 {
+    fe_val **args = call->args;
     add_indirect_read(cx, cmd, args[1], (vks_region){.range_known = false});
     uint64_t count_offset;
     add_indirect_read(cx, cmd, args[3],
@@ -335,9 +251,9 @@ void fe_model_draw_indirect_count(fe_ctx *cx, vks_cmd *cmd, CXCursor call,
  * availability value): the range is the part certainly written; a pool of
  * pipeline statistics writes more per query.
  */
-void fe_model_copy_query_results(fe_ctx *cx, vks_cmd *cmd, CXCursor call,
-                                 fe_val **args, unsigned argc)
+void fe_model_copy_query_results(fe_ctx *cx, vks_cmd *cmd, const fe_call *call)
 {
+    fe_val **args = call->args;
     uint64_t count, offset, stride, flags;
     vks_res_id res = fe_resource(cx, args[4], VKS_RES_BUFFER, cmd->loc);
     if (res == VKS_RES_UNKNOWN) {
@@ -365,21 +281,157 @@ void fe_model_copy_query_results(fe_ctx *cx, vks_cmd *cmd, CXCursor call,
 /* vkCmdExecuteCommands(cmd, commandBufferCount, pCommandBuffers): one
    EXECUTE_COMMANDS per secondary, replaced by its commands once every
    recording function has run (fe_inline_secondaries). */
-void fe_model_execute_commands(fe_ctx *cx, vks_cmd *cmd, CXCursor call,
-                               fe_val **args, unsigned argc)
+void fe_model_execute_commands(fe_ctx *cx, vks_cmd *cmd, const fe_call *call)
 {
+    fe_val **args = call->args;
     uint64_t n;
     vks_loc loc = cmd->loc;
     const char *name = cmd->name;
-    if (!fe_known_int(args[1], &n) || n > MAX_EVENTS || !cx->current) {
+    if (!fe_known_int(args[1], &n) || n > MAX_SECONDARIES || !cx->path.current) {
         cmd->secondary = UINT32_MAX;
         return;
     }
     for (uint64_t i = 0; i < n; i++) {
         vks_cmd *c = i == 0 ? cmd
-                            : vks_add_cmd(cx->program, cx->current->cmdbuf,
+                            : vks_add_cmd(cx->program, cx->path.current->cmdbuf,
                                           VKS_CMD_EXECUTE_COMMANDS, name, loc);
         c->secondary = fe_defer_secondary(cx, fe_deref(cx, args[2], (int64_t)i), loc,
-                                          cx->current->state);
+                                          cx->path.current->state);
     }
 }
+
+/* A vkCmdExecuteCommands operand, resolved after every file is analysed. */
+typedef struct {
+    fe_val *handle;
+    vks_loc site;
+    fe_cmdbuf_state primary; /* the primary's state when it executed it */
+} fe_pending_secondary;
+
+struct fe_secondaries {
+    fe_pending_secondary *pending;
+    size_t pending_count, pending_cap;
+};
+
+static fe_secondaries *secondaries_of(fe_ctx *cx)
+{
+    if (!cx->secondaries)
+        cx->secondaries = vks_arena_alloc(cx->arena, sizeof *cx->secondaries);
+    return cx->secondaries;
+}
+
+uint32_t fe_defer_secondary(fe_ctx *cx, const fe_val *handle, vks_loc site,
+                            const fe_cmdbuf_state *primary)
+{
+    fe_secondaries *objs = secondaries_of(cx);
+    fe_pending_secondary p = {.handle = fe_copy(cx, handle), .site = site,
+                              .primary = *primary};
+    VKS_PUSH(cx->arena, objs->pending, objs->pending_count, objs->pending_cap, p);
+    return (uint32_t)(objs->pending_count - 1);
+}
+
+/* The location with `site` appended to its call chain: a command of a
+   secondary command buffer shows where the primary executed it. */
+static vks_loc executed_from(vks_arena *arena, vks_loc loc, const vks_loc *site)
+{
+    if (!loc.caller) {
+        loc.caller = site;
+        return loc;
+    }
+    vks_loc *caller = vks_arena_alloc(arena, sizeof *caller);
+    *caller = executed_from(arena, *loc.caller, site);
+    loc.caller = caller;
+    return loc;
+}
+
+/*
+ * A secondary command buffer executed inside a render pass instance
+ * (VK_COMMAND_BUFFER_USAGE_RENDER_PASS_CONTINUE_BIT) draws into the
+ * primary's current subpass: its draws get that subpass's attachment
+ * accesses where it is executed.  The copy gets its own access array.
+ */
+static void add_inherited_attachments(fe_ctx *cx, vks_cmd *copy,
+                                      const fe_cmdbuf_state *primary)
+{
+    vks_access *own = vks_arena_alloc(cx->arena, sizeof *own * (copy->access_count + 1));
+    if (copy->access_count)
+        memcpy(own, copy->accesses, sizeof *own * copy->access_count);
+    copy->accesses = own;
+    copy->access_cap = copy->access_count;
+    fe_add_subpass_accesses(cx, copy, primary);
+}
+
+/* The recording a secondary handle names: the first command buffer begun
+   at the vkBeginCommandBuffer that recorded it (paths that recorded the
+   same commands were merged into one). */
+static const vks_cmdbuf *secondary_recording(fe_ctx *cx, const fe_pending_secondary *p,
+                                             size_t primary)
+{
+    const fe_object *o = fe_find_object(cx, FE_OBJ_RECORDING, p->handle);
+    if (!o)
+        return NULL;
+    for (size_t i = 0; i < cx->program->cmdbuf_count; i++)
+        if (i != primary && vks_loc_equal(cx->program->cmdbufs[i].begin, fe_object_loc(o)))
+            return &cx->program->cmdbufs[i];
+    return NULL;
+}
+
+/*
+ * "vkCmdExecuteCommands ... the commands in each secondary command buffer
+ * are ... executed as if they were recorded in the primary at that point"
+ * (submission order: "command buffers ... executed by
+ * vkCmdExecuteCommands ... in the order they are recorded"), so each
+ * execution becomes the secondary's commands, in order.  A secondary whose
+ * recording was not seen stays an EXECUTE_COMMANDS command, which the
+ * engine treats as unknown.
+ */
+void fe_inline_secondaries(fe_ctx *cx)
+{
+    fe_secondaries *objs = secondaries_of(cx);
+    vks_program *prog = cx->program;
+    for (size_t c = 0; c < prog->cmdbuf_count; c++) {
+        vks_cmdbuf *cb = &prog->cmdbufs[c];
+        bool any = false;
+        for (size_t i = 0; i < cb->cmd_count; i++)
+            any |= cb->cmds[i].kind == VKS_CMD_EXECUTE_COMMANDS;
+        if (!any)
+            continue;
+        vks_cmd *cmds = NULL;
+        size_t count = 0, cap = 0;
+        /* where each old command starts in the new list (path steps) */
+        size_t *moved = vks_arena_alloc(prog->arena,
+                                        sizeof *moved * (cb->cmd_count + 1));
+        for (size_t i = 0; i < cb->cmd_count; i++) {
+            vks_cmd *cmd = &cb->cmds[i];
+            moved[i] = count;
+            const vks_cmdbuf *sec = NULL;
+            if (cmd->kind == VKS_CMD_EXECUTE_COMMANDS && cmd->secondary < objs->pending_count)
+                sec = secondary_recording(cx, &objs->pending[cmd->secondary], c);
+            if (!sec) {
+                if (cmd->kind == VKS_CMD_EXECUTE_COMMANDS)
+                    cmd->secondary = UINT32_MAX;
+                VKS_PUSH(prog->arena, cmds, count, cap, *cmd);
+                continue;
+            }
+            vks_loc *site = vks_arena_alloc(prog->arena, sizeof *site);
+            *site = cmd->loc;
+            const fe_pending_secondary *p = &objs->pending[cmd->secondary];
+            for (size_t k = 0; k < sec->cmd_count; k++) {
+                vks_cmd copy = sec->cmds[k];
+                copy.loc = executed_from(prog->arena, copy.loc, site);
+                if (p->primary.in_render_pass && copy.uses_attachments)
+                    add_inherited_attachments(cx, &copy, &p->primary);
+                if (copy.kind == VKS_CMD_EXECUTE_COMMANDS)
+                    copy.secondary = UINT32_MAX; /* nested: not followed */
+                VKS_PUSH(prog->arena, cmds, count, cap, copy);
+            }
+        }
+        moved[cb->cmd_count] = count;
+        for (size_t p = 0; p < cb->path_step_count; p++)
+            if (cb->path_step_cmd[p] <= cb->cmd_count)
+                cb->path_step_cmd[p] = moved[cb->path_step_cmd[p]];
+        cb->cmds = cmds;
+        cb->cmd_count = count;
+        cb->cmd_cap = cap;
+    }
+}
+

@@ -1,0 +1,533 @@
+/*
+ * clang_support.c - everything the front end asks libclang for that is not
+ * evaluation: strings and locations, cursor walks (one children collector),
+ * types, callee resolution and the table of function definitions, an
+ * expression's source text, and each file's compiler arguments (the
+ * compilation database or the arguments after `--`).
+ *
+ * libclang strings are copied into the arena and disposed at once, so no
+ * CXString outlives the call that made it.
+ */
+#define _XOPEN_SOURCE 700 /* realpath */
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <clang-c/CXCompilationDatabase.h>
+
+#include "eval.h"
+
+char *fe_string(fe_ctx *cx, CXString s)
+{
+    const char *c = clang_getCString(s);
+    char *copy = vks_arena_strdup(cx->arena, c ? c : "");
+    clang_disposeString(s);
+    return copy;
+}
+
+vks_loc fe_loc(fe_ctx *cx, CXCursor c)
+{
+    CXFile file;
+    unsigned line, col;
+    clang_getExpansionLocation(clang_getCursorLocation(c), &file, &line, &col,
+                               NULL);
+    vks_loc loc = {.line = line, .col = col,
+                   .caller = cx->path.frame ? cx->path.frame->call_site : NULL};
+    loc.file = cx->default_path;
+    if (file) {
+        char *name = fe_string(cx, clang_getFileName(file));
+        loc.file = name;
+        for (fe_file_name *f = cx->file_names; f; f = f->next)
+            if (strcmp(name, f->clang_name) == 0)
+                loc.file = f->given;
+    }
+    return loc;
+}
+
+void fe_incomplete(fe_ctx *cx, CXCursor at, const char *message)
+{
+    fe_incomplete_at(cx, fe_loc(cx, at), message);
+}
+
+
+/* ---- cursor walks ---- */
+
+static enum CXChildVisitResult collect_child(CXCursor c, CXCursor parent,
+                                             CXClientData data)
+{
+    fe_cursors *list = data;
+    if (list->count == list->cap) {
+        if (!list->arena)
+            return CXChildVisit_Continue; /* the first FE_SMALL_CHILDREN only */
+        unsigned cap = list->cap * 2;
+        CXCursor *items = vks_arena_alloc(list->arena, sizeof *items * cap);
+        memcpy(items, list->items, sizeof *items * list->count);
+        list->items = items;
+        list->cap = cap;
+    }
+    list->items[list->count++] = c;
+    return CXChildVisit_Continue;
+}
+
+void fe_children(vks_arena *arena, CXCursor c, fe_cursors *out)
+{
+    out->items = out->small;
+    out->count = 0;
+    out->cap = FE_SMALL_CHILDREN;
+    out->arena = arena;
+    clang_visitChildren(c, collect_child, out);
+}
+
+CXCursor fe_child_cursor(CXCursor c, unsigned index, unsigned *count)
+{
+    fe_cursors list;
+    fe_children(NULL, c, &list);
+    *count = list.count;
+    return index < list.count ? list.items[index] : clang_getNullCursor();
+}
+CXCursor fe_strip(CXCursor c)
+{
+    for (;;) {
+        enum CXCursorKind k = clang_getCursorKind(c);
+        if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr &&
+            k != CXCursor_CStyleCastExpr)
+            return c;
+        fe_cursors ch;
+    fe_children(NULL, c, &ch);
+        if (ch.count == 0)
+            return c;
+        /* A cast's children are the TypeRef (if any) then the operand. */
+        CXCursor last = ch.items[ch.count - 1];
+        if (!clang_isExpression(clang_getCursorKind(last)))
+            return c;
+        if (k == CXCursor_UnexposedExpr && ch.count != 1)
+            return c; /* a designated initialiser, not a cast */
+        c = last;
+    }
+}
+
+
+/* ---- types ---- */
+
+bool fe_type_is_signed(CXType t)
+{
+    switch (clang_getCanonicalType(t).kind) {
+    case CXType_Char_S: case CXType_SChar: case CXType_Short: case CXType_Int:
+    case CXType_Long: case CXType_LongLong: case CXType_Int128:
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool fe_type_is_integer(CXType t)
+{
+    enum CXTypeKind k = clang_getCanonicalType(t).kind;
+    return (k >= CXType_Bool && k <= CXType_Int128) || k == CXType_Enum;
+}
+
+/* The value as C holds it in the expression's type: truncated to the width
+   and sign- or zero-extended to 64 bits. */
+
+bool fe_type_is_array(CXType t)
+{
+    enum CXTypeKind k = clang_getCanonicalType(t).kind;
+    return k == CXType_ConstantArray || k == CXType_IncompleteArray ||
+           k == CXType_VariableArray;
+}
+
+bool fe_type_is_pointer(CXType t)
+{
+    return clang_getCanonicalType(t).kind == CXType_Pointer;
+}
+
+uint64_t fe_type_size(CXType t)
+{
+    t = clang_getCanonicalType(t);
+    if (t.kind == CXType_Void)
+        return 1; /* GNU C: arithmetic on void * counts bytes */
+    long long n = clang_Type_getSizeOf(t);
+    return n > 0 ? (uint64_t)n : 0;
+}
+
+
+/* ---- callees and the functions the analysed files define ---- */
+
+static const char *entry_point_from_type(fe_ctx *cx, CXType t)
+{
+    const char *spelling = fe_string(cx, clang_getTypeSpelling(t));
+    if (strncmp(spelling, "const ", 6) == 0)
+        spelling += 6;
+    if (strncmp(spelling, "PFN_vk", 6) == 0)
+        return spelling + 4;
+    return NULL;
+}
+
+const char *fe_callee_entry_point(fe_ctx *cx, CXCursor call)
+{
+    fe_cursors ch;
+    fe_children(NULL, call, &ch);
+    if (ch.count == 0)
+        return NULL;
+    CXCursor callee = fe_strip(ch.items[0]);
+    enum CXCursorKind kind = clang_getCursorKind(callee);
+    if (kind == CXCursor_UnaryOperator) { /* (*pfn)(...) */
+        fe_cursors inner;
+        fe_children(NULL, callee, &inner);
+        if (inner.count)
+            callee = fe_strip(inner.items[0]);
+        kind = clang_getCursorKind(callee);
+    }
+    if (kind != CXCursor_DeclRefExpr && kind != CXCursor_MemberRefExpr)
+        return NULL;
+    CXCursor decl = clang_getCursorReferenced(callee);
+    const char *name = fe_string(cx, clang_getCursorSpelling(decl));
+    if (clang_getCursorKind(decl) == CXCursor_FunctionDecl)
+        return name;
+    /* A function pointer: a volk-style global `vkCmdCopyBuffer`, or a table
+       member `d->CmdCopyBuffer` / `vk.vkCmdCopyBuffer`.  Its type names the
+       entry point when it is a PFN_vk* typedef; else its name does. */
+    const char *from_type = entry_point_from_type(cx, clang_getCursorType(decl));
+    if (from_type)
+        return from_type;
+    if (strncmp(name, "vk", 2) == 0)
+        return name;
+    if (kind == CXCursor_MemberRefExpr && name[0] >= 'A' && name[0] <= 'Z')
+        return vks_arena_printf(cx->arena, "vk%s", name);
+    return NULL;
+}
+
+CXCursor fe_callee_decl(CXCursor call)
+{
+    fe_cursors ch;
+    fe_children(NULL, call, &ch);
+    if (ch.count == 0)
+        return clang_getNullCursor();
+    CXCursor callee = fe_strip(ch.items[0]);
+    if (clang_getCursorKind(callee) != CXCursor_DeclRefExpr)
+        return clang_getNullCursor();
+    CXCursor decl = clang_getCursorReferenced(callee);
+    if (clang_getCursorKind(decl) != CXCursor_FunctionDecl)
+        return clang_getNullCursor();
+    return decl;
+}
+
+unsigned fe_usr_bucket(const char *usr)
+{
+    unsigned h = 2166136261u;
+    for (; *usr; usr++)
+        h = (h ^ (unsigned char)*usr) * 16777619u;
+    return h % FE_FUNCTION_BUCKETS;
+}
+
+/* The definition may be in this translation unit or in another analysed
+   file (a helper in helpers.c called from main.c): found by USR, which is
+   the same in every translation unit for functions with external linkage. */
+CXCursor fe_find_function(fe_ctx *cx, CXCursor decl)
+{
+    CXCursor def = clang_getCursorDefinition(decl);
+    if (!clang_Cursor_isNull(def) && clang_isCursorDefinition(def))
+        return def;
+    const char *usr = fe_string(cx, clang_getCursorUSR(decl));
+    for (fe_function *f = cx->eval->functions[fe_usr_bucket(usr)]; f; f = f->next)
+        if (strcmp(f->usr, usr) == 0)
+            return f->definition;
+    return clang_getNullCursor();
+}
+
+void fe_register_function(fe_ctx *cx, CXCursor definition)
+{
+    fe_function *f = vks_arena_alloc(cx->arena, sizeof *f);
+    f->usr = fe_string(cx, clang_getCursorUSR(definition));
+    f->definition = definition;
+    f->index = cx->eval->function_count;
+    unsigned b = fe_usr_bucket(f->usr);
+    f->next = cx->eval->functions[b];
+    cx->eval->functions[b] = f;
+    VKS_PUSH(cx->arena, cx->eval->function_list, cx->eval->function_count, cx->eval->function_cap, f);
+}
+
+fe_function *fe_called_function(fe_ctx *cx, CXCursor call)
+{
+    CXCursor decl = fe_callee_decl(call);
+    if (clang_Cursor_isNull(decl))
+        return NULL;
+    const char *usr = fe_string(cx, clang_getCursorUSR(decl));
+    for (fe_function *f = cx->eval->functions[fe_usr_bucket(usr)]; f; f = f->next)
+        if (strcmp(f->usr, usr) == 0)
+            return f;
+    return NULL;
+}
+
+CXCursor fe_function_body(CXCursor fn)
+{
+    fe_cursors ch;
+    fe_children(NULL, fn, &ch);
+    for (unsigned i = 0; i < ch.count; i++)
+        if (clang_getCursorKind(ch.items[i]) == CXCursor_CompoundStmt)
+            return ch.items[i];
+    return clang_getNullCursor();
+}
+
+
+/* ---- source text ---- */
+
+const char *fe_source_text(fe_ctx *cx, CXCursor c)
+{
+    CXSourceRange r = clang_getCursorExtent(c);
+    CXFile f1, f2;
+    unsigned start, end;
+    clang_getExpansionLocation(clang_getRangeStart(r), &f1, NULL, NULL, &start);
+    clang_getExpansionLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &end);
+    size_t size = 0;
+    const char *text = f1 ? clang_getFileContents(clang_Cursor_getTranslationUnit(c),
+                                                  f1, &size)
+                          : NULL;
+    if (!text || !clang_File_isEqual(f1, f2) || end <= start || end > size)
+        return "the condition";
+    size_t n = end - start;
+    enum { MAX_TEXT = 60 };
+    char buf[MAX_TEXT + 4];
+    size_t out = 0;
+    for (size_t i = 0; i < n && out < MAX_TEXT; i++) {
+        char ch = text[start + i];
+        if (ch == '\n' || ch == '\t' || ch == '\r')
+            ch = ' ';
+        if (ch == ' ' && out > 0 && buf[out - 1] == ' ')
+            continue;
+        buf[out++] = ch;
+    }
+    if (out < n && out == MAX_TEXT)
+        memcpy(buf + out, "...", 3), out += 3;
+    buf[out] = '\0';
+    return vks_arena_strdup(cx->arena, buf);
+}
+
+
+/* ---- compiler arguments ---- */
+
+/* GCC options clang rejects as "unknown argument"; compile_commands.json
+   written for a GCC build contains them, and clang-tidy drops them too. */
+static bool gcc_only_flag(const char *arg)
+{
+    static const char *const prefixes[] = {
+        "-fanalyzer", "-fipa-", "-fno-ipa-", "-ftree-", "-fno-tree-",
+        "-fconserve-stack", "-fcond-mismatch", "-fno-allow-store-data-races",
+        "-fmin-function-alignment", "-fsanitize=bounds-strict", "-mindirect-branch",
+        "-mfunction-return", "-mrecord-mcount", "-fno-var-tracking",
+        "-fvar-tracking", "-flto-partition", "-fstack-usage", "-fdump-",
+        "-fmax-errors", "-Wno-maybe-uninitialized", "-fharden-",
+    };
+    for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++)
+        if (strncmp(arg, prefixes[i], strlen(prefixes[i])) == 0)
+            return true;
+    return false;
+}
+
+void fe_add_arg(fe_arg_list *a, const char *arg)
+{
+    if (a->count == a->cap) {
+        int cap = a->cap ? a->cap * 2 : 32;
+        const char **items = vks_arena_alloc(a->arena, sizeof *items * (size_t)cap);
+        if (a->count)
+            memcpy(items, a->items, sizeof *items * (size_t)a->count);
+        a->items = items;
+        a->cap = cap;
+    }
+    a->items[a->count++] = arg;
+}
+
+/* The entry's arguments (argv[0] included) with the source file itself
+   kept, output options dropped, and -working-directory added because
+   libclang ignores the entry's `directory` (as clang-tidy does).  Returns false
+   when the database has no entry for the file. */
+bool fe_compdb_arguments(CXCompilationDatabase db, const char **listed_files,
+                         size_t listed_count, const char *path, fe_arg_list *args)
+{
+    char absolute[PATH_MAX];
+    if (!db || !realpath(path, absolute))
+        return false;
+    CXCompileCommands cmds =
+        clang_CompilationDatabase_getCompileCommands(db, absolute);
+    if (!cmds)
+        return false;
+    /* libclang makes up a command for a file the database does not list
+       (borrowed from a similar file); clang-tidy's rule is the flags after
+       "--" instead, so only a file with its own entry uses the database. */
+    bool found = clang_CompileCommands_getSize(cmds) > 0;
+    bool listed = false;
+    for (size_t i = 0; i < listed_count && !listed; i++)
+        listed = strcmp(listed_files[i], absolute) == 0;
+    found = found && listed;
+    CXCompileCommand cmd = found ? clang_CompileCommands_getCommand(cmds, 0) : NULL;
+    if (found) {
+        unsigned n = clang_CompileCommand_getNumArgs(cmd);
+        for (unsigned i = 0; i < n; i++) {
+            CXString s = clang_CompileCommand_getArg(cmd, i);
+            const char *arg = vks_arena_strdup(args->arena, clang_getCString(s));
+            clang_disposeString(s);
+            if (strcmp(arg, "-o") == 0) {
+                i++;
+                continue;
+            }
+            if (gcc_only_flag(arg))
+                continue;
+            fe_add_arg(args, arg);
+        }
+        CXString dir = clang_CompileCommand_getDirectory(cmd);
+        fe_add_arg(args, vks_arena_printf(args->arena, "-working-directory=%s",
+                                       clang_getCString(dir)));
+        clang_disposeString(dir);
+    }
+    clang_CompileCommands_dispose(cmds);
+    return found;
+}
+
+/* ---- diagnostics ---- */
+
+static const char *diagnostic_line(vks_arena *arena, const char *path,
+                                   CXTranslationUnit tu, CXDiagnostic d)
+{
+    CXFile file;
+    unsigned line, col;
+    clang_getExpansionLocation(clang_getDiagnosticLocation(d), &file, &line, &col,
+                               NULL);
+    CXString s = clang_getDiagnosticSpelling(d);
+    const char *message = vks_arena_strdup(arena, clang_getCString(s));
+    clang_disposeString(s);
+    if (!file)
+        return vks_arena_printf(arena, "%s: %s", path, message);
+    CXString fs = clang_getFileName(file);
+    CXString main = clang_getTranslationUnitSpelling(tu);
+    const char *result;
+    if (strcmp(clang_getCString(fs), clang_getCString(main)) == 0)
+        result = vks_arena_printf(arena, "%s:%u:%u: %s", path, line, col, message);
+    else
+        result = vks_arena_printf(arena, "%s: in %s:%u:%u: %s", path,
+                                  clang_getCString(fs), line, col, message);
+    clang_disposeString(fs);
+    clang_disposeString(main);
+    return result;
+}
+
+/*
+ * Any clang error makes the file an input error (the command-line contract in README.md: exit
+ * status 2, one line on stderr naming the file and clang's first error
+ * with its line and column), and the file is not analysed.  A fatal error
+ * (a missing #include) leaves no usable AST; a plain error leaves one, but
+ * clang has dropped the code it could not parse there - a barrier in a
+ * malformed expression would be missing, and the hazard it orders would be
+ * reported falsely.  Nothing in the file is claimed either way; the other
+ * files are analysed.
+ */
+int fe_check_diagnostics(vks_arena *arena, const char *path, CXTranslationUnit tu,
+                             const char **error)
+{
+    unsigned n = clang_getNumDiagnostics(tu);
+    for (unsigned i = 0; i < n; i++) {
+        CXDiagnostic d = clang_getDiagnostic(tu, i);
+        enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
+        if (sev == CXDiagnostic_Fatal || sev == CXDiagnostic_Error) {
+            *error = diagnostic_line(arena, path, tu, d);
+            clang_disposeDiagnostic(d);
+            return 2;
+        }
+        clang_disposeDiagnostic(d);
+    }
+    return 0;
+}
+
+
+/* libclang prints its own multi-line "LIBCLANG TOOLING ERROR" to stderr
+   when a database does not load: silenced (single-threaded, at start-up)
+   so the user sees vksync-lint's one line. */
+CXCompilationDatabase fe_load_compdb_quietly(const char *dir,
+                                                 CXCompilationDatabase_Error *err)
+{
+    fflush(stderr);
+    int saved_stderr = dup(STDERR_FILENO);
+    int devnull = open("/dev/null", O_WRONLY);
+    if (saved_stderr >= 0 && devnull >= 0)
+        dup2(devnull, STDERR_FILENO);
+    CXCompilationDatabase db = clang_CompilationDatabase_fromDirectory(dir, err);
+    if (saved_stderr >= 0 && devnull >= 0)
+        dup2(saved_stderr, STDERR_FILENO);
+    if (saved_stderr >= 0)
+        close(saved_stderr);
+    if (devnull >= 0)
+        close(devnull);
+    return db;
+}
+
+/*
+ * -p DIR is checked once, before any file: a database that does not load is
+ * one error naming it, and the files are then parsed with the arguments
+ * after "--" (clang-tidy's rule: a file not in the database falls back to them),
+ * so the other inputs are still analysed.
+ */
+int vks_compdb_check(const char *dir, vks_arena *arena, const char **error)
+{
+    CXCompilationDatabase_Error err;
+    CXCompilationDatabase db = fe_load_compdb_quietly(dir, &err);
+    if (err == CXCompilationDatabase_NoError) {
+        clang_CompilationDatabase_dispose(db);
+        return 0;
+    }
+    *error = vks_arena_printf(arena,
+                              "%s/compile_commands.json: missing or not a JSON compilation "
+                              "database; the files are parsed with the arguments after --",
+                              dir);
+    return 2;
+}
+
+/* Every source file a database lists: absolute paths, each once, in the
+   database's order. */
+void fe_list_compdb_files(CXCompilationDatabase db, vks_arena *arena,
+                              const char ***files, size_t *count)
+{
+    CXCompileCommands cmds = clang_CompilationDatabase_getAllCompileCommands(db);
+    unsigned n = cmds ? clang_CompileCommands_getSize(cmds) : 0;
+    const char **list = vks_arena_alloc(arena, sizeof *list * (n + 1));
+    size_t out = 0;
+    for (unsigned i = 0; i < n; i++) {
+        CXCompileCommand cmd = clang_CompileCommands_getCommand(cmds, i);
+        CXString file = clang_CompileCommand_getFilename(cmd);
+        CXString directory = clang_CompileCommand_getDirectory(cmd);
+        const char *f = clang_getCString(file);
+        const char *path = f[0] == '/' ? vks_arena_strdup(arena, f)
+                                       : vks_arena_printf(arena, "%s/%s",
+                                                          clang_getCString(directory), f);
+        char resolved[PATH_MAX];
+        if (realpath(path, resolved))
+            path = vks_arena_strdup(arena, resolved);
+        clang_disposeString(file);
+        clang_disposeString(directory);
+        bool seen = false;
+        for (size_t k = 0; k < out && !seen; k++)
+            seen = strcmp(list[k], path) == 0;
+        if (!seen)
+            list[out++] = path;
+    }
+    if (cmds)
+        clang_CompileCommands_dispose(cmds);
+    *files = list;
+    *count = out;
+}
+
+/* For `vksync-lint -p DIR` with no files (as run-clang-tidy does). */
+int vks_compdb_files(const char *dir, vks_arena *arena, const char ***files,
+                     size_t *count)
+{
+    *files = NULL;
+    *count = 0;
+    CXCompilationDatabase_Error err;
+    CXCompilationDatabase db = fe_load_compdb_quietly(dir, &err);
+    if (err != CXCompilationDatabase_NoError)
+        return 2;
+    fe_list_compdb_files(db, arena, files, count);
+    clang_CompilationDatabase_dispose(db);
+    return 0;
+}

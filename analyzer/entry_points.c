@@ -1,0 +1,176 @@
+/*
+ * entry_points.c - the table of every Vulkan entry point the front end
+ * understands (entry_points.def) and the dispatch of a call record to its
+ * model: a lookup, as sparse and smatch find their checks in a table.
+ *
+ * Recording is tracked per command buffer handle: vkBeginCommandBuffer(h)
+ * opens a vks_cmdbuf, vkEndCommandBuffer(h) closes it, and vkCmd*(h, ...)
+ * appends to the open one with the same handle.  A vkCmd* that is not in the
+ * table becomes VKS_CMD_UNKNOWN with one unknown access, so nothing is
+ * guessed about it.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model.h"
+
+static const fe_entry_point table[] = {
+#define FE_COMMAND(name, kind, model, min_args, flags) \
+    {name, kind, model, NULL, min_args, flags, 0},
+#define FE_CALL(name, model, min_args, flags, param) \
+    {name, VKS_CMD_UNKNOWN, NULL, model, min_args, flags, param},
+#include "entry_points.def"
+#undef FE_COMMAND
+#undef FE_CALL
+};
+
+enum { TABLE_SIZE = sizeof table / sizeof table[0] };
+
+/* The rows by name, sorted once, for a binary search per call. */
+static const fe_entry_point *by_name[TABLE_SIZE];
+static pthread_once_t by_name_once = PTHREAD_ONCE_INIT;
+
+static int compare_rows(const void *a, const void *b)
+{
+    const fe_entry_point *x = *(const fe_entry_point *const *)a;
+    const fe_entry_point *y = *(const fe_entry_point *const *)b;
+    return strcmp(x->name, y->name);
+}
+
+static void sort_rows(void)
+{
+    for (size_t i = 0; i < TABLE_SIZE; i++)
+        by_name[i] = &table[i];
+    qsort(by_name, TABLE_SIZE, sizeof by_name[0], compare_rows);
+}
+
+const fe_entry_point *fe_entry_point_find(const char *name)
+{
+    pthread_once(&by_name_once, sort_rows);
+    size_t lo = 0, hi = TABLE_SIZE;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int c = strcmp(name, by_name[mid]->name);
+        if (c == 0)
+            return by_name[mid];
+        if (c < 0)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return NULL;
+}
+
+bool fe_entry_point_has(const char *name, unsigned flag)
+{
+    const fe_entry_point *row = name ? fe_entry_point_find(name) : NULL;
+    return row && (row->flags & flag);
+}
+
+/* ---- recordings ---- */
+
+static const char *recording_ident(const fe_val *handle)
+{
+    const char *ident = fe_ident(handle);
+    return ident ? ident : "?";
+}
+
+fe_recording **fe_find_recording(fe_ctx *cx, const fe_val *handle)
+{
+    const char *ident = recording_ident(handle);
+    for (fe_recording **r = &cx->path.recordings; *r; r = &(*r)->next)
+        if (strcmp((*r)->ident, ident) == 0)
+            return r;
+    return NULL;
+}
+
+static vks_cmd *add_cmd(fe_ctx *cx, fe_recording *r, vks_cmd_kind kind,
+                        const char *name, vks_loc loc)
+{
+    size_t seq = ++cx->seq;
+    VKS_PUSH(cx->arena, r->cmd_seq, r->cmd_seq_count, r->cmd_seq_cap, seq);
+    return vks_add_cmd(cx->program, r->cmdbuf, kind, name, loc);
+}
+
+bool fe_model_begin_command_buffer(fe_ctx *cx, const fe_call *call, int param)
+{
+    (void)param;
+    const fe_val *h = call->args[0];
+    fe_recording *r = vks_arena_alloc(cx->arena, sizeof *r);
+    r->ident = recording_ident(h);
+    r->cmdbuf = vks_begin_cmdbuf(cx->program, h->spelling ? h->spelling : "?",
+                                 cx->root_function, call->loc);
+    r->state = fe_recording_started(cx, h, r->cmdbuf, call->loc);
+    r->next = cx->path.recordings;
+    cx->path.recordings = r;
+    return true;
+}
+
+bool fe_model_end_command_buffer(fe_ctx *cx, const fe_call *call, int param)
+{
+    (void)param;
+    fe_recording **r = fe_find_recording(cx, call->args[0]);
+    if (r) {
+        vks_end_cmdbuf(cx->program, (*r)->cmdbuf, call->loc);
+        fe_attach_path_steps(cx, *r);
+        fe_recording_closed(cx, (*r)->ident, (*r)->cmdbuf);
+        *r = (*r)->next;
+    }
+    return true;
+}
+
+/* Known to the table (vkQueuePresentKHR hands work to the presentation
+   engine: program_end.c needs to know) but not modelled: the call is any
+   call the evaluator cannot see into. */
+bool fe_model_not_modelled(fe_ctx *cx, const fe_call *call, int param)
+{
+    (void)cx, (void)call, (void)param;
+    return false;
+}
+
+/*
+ * A call the front end cannot see into (no body in the analysed files) that
+ * is handed a command buffer may record anything into it, barriers
+ * included.  Each recording it may reach gets an unmodelled command, which
+ * the engine treats as "orders everything, accesses something unknown": a
+ * hazard across such a call is never reported (unknown values never produce
+ * a finding) and one is counted as left unknown.
+ */
+void fe_opaque_call(fe_ctx *cx, const fe_call *call)
+{
+    if (!cx->path.recordings)
+        return;
+    bool reaches_any = false;
+    for (unsigned i = 0; i < call->argc && !reaches_any; i++)
+        reaches_any = fe_find_recording(cx, call->args[i]) ||
+                      call->arg_facts[i].reaches_cmdbuf;
+    if (!reaches_any)
+        return;
+    const char *name = vks_arena_printf(cx->arena, "%s (not analysed)", call->spelling);
+    for (fe_recording *r = cx->path.recordings; r; r = r->next) {
+        vks_cmd *cmd = add_cmd(cx, r, VKS_CMD_UNKNOWN, name, call->loc);
+        vks_cmd_add_access(cx->program, cmd, vks_unknown_access());
+    }
+}
+
+bool fe_vulkan_call(fe_ctx *cx, const fe_call *call)
+{
+    const fe_entry_point *row = fe_entry_point_find(call->name);
+    if (strncmp(call->name, "vkCmd", 5) != 0)
+        return row && row->handler && call->argc >= row->min_args &&
+               row->handler(cx, call, row->param);
+    fe_recording **r = call->argc >= 1 ? fe_find_recording(cx, call->args[0]) : NULL;
+    if (!r)
+        return true; /* recorded outside a vkBegin/vkEnd pair the front end saw */
+    bool modelled = row && row->command && call->argc >= row->min_args;
+    vks_cmd *cmd = add_cmd(cx, *r, row ? row->kind : VKS_CMD_UNKNOWN, call->name,
+                           call->loc);
+    cx->path.current = *r;
+    if (modelled)
+        row->command(cx, cmd, call);
+    else
+        vks_cmd_add_access(cx->program, cmd, vks_unknown_access());
+    cx->path.current = NULL;
+    return true;
+}

@@ -1,0 +1,159 @@
+/*
+ * eval.h - the evaluator's side of the C front end: libclang's AST run as an
+ * abstract interpreter (eval_expr.c, eval_stmt.c), the libclang helpers it
+ * stands on (clang_support.c), and what it decides from the source alone:
+ * which calls end the program (program_end.c), known C strings (strings.c),
+ * where recordings start (roots.c).  The evaluator turns every call into an
+ * fe_call record for the Vulkan models (model.h); libclang's types never
+ * reach them, and never leave analyzer/.
+ */
+#ifndef VKSYNC_ANALYZER_EVAL_H
+#define VKSYNC_ANALYZER_EVAL_H
+
+#include <clang-c/CXCompilationDatabase.h>
+#include <clang-c/Index.h>
+
+#include "model.h"
+
+/* A function definition any analysed file provides, by USR. */
+typedef struct fe_function {
+    const char *usr;
+    CXCursor definition;
+    size_t index;               /* in fe_eval_state.function_list */
+    struct fe_function *next;   /* in its hash bucket */
+} fe_function;
+
+enum { FE_FUNCTION_BUCKETS = 256 };
+
+struct fe_eval_state {
+    fe_function *functions[FE_FUNCTION_BUCKETS];
+    fe_function **function_list; /* in file order, then source order */
+    size_t function_count, function_cap;
+    /* Functions that never return / cannot submit (program_end.c), by USR. */
+    struct fe_end_info *end_info[FE_FUNCTION_BUCKETS];
+    /* Runs a function body (eval_stmt.c).  Calls are expressions, and a call
+       to a helper runs the helper's statements: the expression evaluator
+       reaches the statement executor through this pointer, which the driver
+       sets, so that neither file depends on the other in a circle. */
+    void (*run_body)(fe_ctx *cx, CXCursor body);
+};
+
+/* ---- libclang helpers (analyzer/clang_support.c) ---- */
+char *fe_string(fe_ctx *cx, CXString s); /* copies and disposes */
+/* Where a cursor is, with the current chain of helper calls. */
+vks_loc fe_loc(fe_ctx *cx, CXCursor c);
+/* Reports a vksync-incomplete finding at the cursor (once per place). */
+void fe_incomplete(fe_ctx *cx, CXCursor at, const char *message);
+
+/* A cursor's children.  With an arena every child is collected; without
+   one (arena NULL) the first FE_SMALL_CHILDREN only. */
+enum { FE_SMALL_CHILDREN = 16 };
+typedef struct fe_cursors {
+    CXCursor *items;
+    unsigned count, cap;
+    vks_arena *arena;
+    CXCursor small[FE_SMALL_CHILDREN];
+} fe_cursors;
+void fe_children(vks_arena *arena, CXCursor c, fe_cursors *out);
+/* Child `index` of c (a null cursor past the end) and, in *count, how many
+   it has (up to FE_SMALL_CHILDREN). */
+CXCursor fe_child_cursor(CXCursor c, unsigned index, unsigned *count);
+/* Strips parentheses and implicit casts. */
+CXCursor fe_strip(CXCursor c);
+/* A function definition's body (a null cursor for a declaration). */
+CXCursor fe_function_body(CXCursor fn);
+/* The expression's source text for messages, shortened. */
+const char *fe_source_text(fe_ctx *cx, CXCursor c);
+
+/* Types. */
+bool fe_type_is_signed(CXType t);
+bool fe_type_is_integer(CXType t);
+bool fe_type_is_array(CXType t);
+bool fe_type_is_pointer(CXType t);
+/* sizeof a type in bytes (void: 1, as GNU C's pointer arithmetic), 0 unknown. */
+uint64_t fe_type_size(CXType t);
+
+/* Callees.  The Vulkan entry point a call resolves to ("vkCmdCopyBuffer"),
+   or NULL; arena memory. */
+const char *fe_callee_entry_point(fe_ctx *cx, CXCursor call);
+/* The FunctionDecl a call names directly (not through a pointer), or a
+   null cursor. */
+CXCursor fe_callee_decl(CXCursor call);
+/* A function's definition in any analysed file, or a null cursor. */
+CXCursor fe_find_function(fe_ctx *cx, CXCursor decl);
+void fe_register_function(fe_ctx *cx, CXCursor definition);
+/* The registered function whose definition a call reaches, or NULL. */
+fe_function *fe_called_function(fe_ctx *cx, CXCursor call);
+/* The hash bucket of a USR in fe_eval_state's function tables. */
+unsigned fe_usr_bucket(const char *usr);
+
+/* Compiler arguments: a growing argv (arena memory). */
+typedef struct fe_arg_list {
+    const char **items;
+    int count, cap;
+    vks_arena *arena;
+} fe_arg_list;
+void fe_add_arg(fe_arg_list *a, const char *arg);
+/* The entry's arguments (argv[0] included) of a file the database lists
+   (listed_files: every file it lists, absolute); false when it has none. */
+bool fe_compdb_arguments(CXCompilationDatabase db, const char **listed_files,
+                         size_t listed_count, const char *path, fe_arg_list *args);
+CXCompilationDatabase fe_load_compdb_quietly(const char *dir,
+                                             CXCompilationDatabase_Error *err);
+void fe_list_compdb_files(CXCompilationDatabase db, vks_arena *arena,
+                          const char ***files, size_t *count);
+/* Any clang error in a parsed file: 2 and a one-line *error, else 0. */
+int fe_check_diagnostics(vks_arena *arena, const char *path, CXTranslationUnit tu,
+                         const char **error);
+
+/* ---- expressions and calls (analyzer/eval_expr.c) ---- */
+fe_val *fe_eval(fe_ctx *cx, CXCursor expr);
+/* The node an lvalue expression designates, or NULL. */
+fe_val *fe_lvalue(fe_ctx *cx, CXCursor expr);
+/* A variable declaration: binds its initial value in the current scope. */
+void fe_declare(fe_ctx *cx, CXCursor decl);
+/* The condition as an SMT expression over the path's unknowns. */
+const vks_smt_expr *fe_symbolic(fe_ctx *cx, CXCursor cond);
+
+/* The state of the innermost function and loop (eval_stmt.c runs them,
+   eval_expr.c's calls start a function). */
+struct fe_return_state {
+    bool returned;
+    fe_val *value;
+};
+struct fe_loop_state {
+    bool broke, continued;
+};
+
+/* ---- statements (analyzer/eval_stmt.c) ---- */
+void fe_exec(fe_ctx *cx, CXCursor stmt);
+void fe_exec_body(fe_ctx *cx, CXCursor body);
+/* Runs a function definition's body as the analysed (outermost) function. */
+void fe_run_function(fe_ctx *cx, CXCursor fn);
+
+/* ---- C strings (analyzer/strings.c) ---- */
+/* A string literal: a char array node holding its text (unknown text for
+   one with escapes or a prefix). */
+fe_val *fe_string_literal(fe_ctx *cx, CXCursor literal);
+/* snprintf / sprintf (the C library's) writing a known string into their
+   destination; other calls: nothing.  Called after the destination was
+   forgotten as any unseen call's. */
+void fe_string_call(fe_ctx *cx, const fe_call *call);
+
+/* ---- calls that end the program (analyzer/program_end.c) ---- */
+typedef struct fe_end_info fe_end_info;
+/* Declared noreturn, or its body always reaches such a call. */
+bool fe_never_returns(fe_ctx *cx, CXCursor decl);
+/* Running `stmt` from its start always ends the program (not by longjmp)
+   and submits no work on the way: a branch that need not be a path. */
+bool fe_only_ends_program(fe_ctx *cx, CXCursor stmt);
+/* The path ends at this call (see program_end.c). */
+bool fe_call_ends_path(fe_ctx *cx, CXCursor call);
+
+/* ---- where recordings start (analyzer/roots.c) ---- */
+/* The functions to analyse, in order: every function that records (calls
+   vkBeginCommandBuffer, itself or through helpers) and is not called by
+   another such function.  Returns how many; *roots is arena memory. */
+size_t fe_find_roots(fe_ctx *cx, fe_function ***roots);
+
+#endif

@@ -1,0 +1,545 @@
+/*
+ * eval_stmt.c - the evaluator's statements: blocks, declarations, `if`,
+ * loops, `switch`, `goto`, `return`, run in order over the environment
+ * (eval_expr.c evaluates the expressions in them).  A branch on a value the
+ * evaluator cannot compute is a decision of the path (path_state.c); a loop
+ * whose condition is unknown runs twice.
+ */
+#include <string.h>
+
+#include "eval.h"
+
+enum { MAX_LOOP_ITERATIONS = 256 };
+
+typedef struct fe_return_state return_state;
+typedef struct fe_loop_state loop_state;
+
+static unsigned label_offset(CXCursor label);
+
+
+
+static bool stopped(fe_ctx *cx)
+{
+    return cx->out_of_steps || cx->path.dead || cx->path.exited || cx->path.pending_goto ||
+           (cx->path.ret && cx->path.ret->returned) ||
+           (cx->path.loop && (cx->path.loop->broke || cx->path.loop->continued));
+}
+
+static void exec_children(fe_ctx *cx, CXCursor c)
+{
+    fe_cursors ch;
+    fe_children(NULL, c, &ch);
+    for (unsigned i = 0; i < ch.count && !stopped(cx); i++)
+        fe_exec(cx, ch.items[i]);
+}
+
+static void exec_compound(fe_ctx *cx, CXCursor c)
+{
+    fe_cursors v;
+    fe_children(cx->arena, c, &v);
+    for (unsigned i = 0; i < v.count && !stopped(cx); i++)
+        fe_exec(cx, v.items[i]);
+}
+
+/* Which parts a `for` statement has: libclang omits the absent ones, so they
+   are told apart by their position against the two semicolons. */
+typedef struct {
+    CXCursor init, cond, inc, body;
+} for_parts;
+
+static for_parts split_for(CXCursor c)
+{
+    for_parts parts = {clang_getNullCursor(), clang_getNullCursor(),
+                       clang_getNullCursor(), clang_getNullCursor()};
+    fe_cursors ch;
+    fe_children(NULL, c, &ch);
+    if (ch.count == 0)
+        return parts;
+    parts.body = ch.items[ch.count - 1];
+    CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+    CXToken *tokens;
+    unsigned ntokens;
+    clang_tokenize(tu, clang_getCursorExtent(c), &tokens, &ntokens);
+    unsigned semis[2] = {0, 0}, nsemi = 0;
+    int depth = 0;
+    for (unsigned i = 0; i < ntokens && nsemi < 2; i++) {
+        CXString s = clang_getTokenSpelling(tu, tokens[i]);
+        const char *t = clang_getCString(s);
+        if (strcmp(t, "(") == 0)
+            depth++;
+        else if (strcmp(t, ")") == 0)
+            depth--;
+        else if (strcmp(t, ";") == 0 && depth == 1) {
+            unsigned off;
+            clang_getSpellingLocation(clang_getTokenLocation(tu, tokens[i]), NULL,
+                                      NULL, NULL, &off);
+            semis[nsemi++] = off;
+        }
+        clang_disposeString(s);
+    }
+    clang_disposeTokens(tu, tokens, ntokens);
+    if (nsemi < 2)
+        return parts;
+    for (unsigned i = 0; i + 1 < ch.count; i++) {
+        unsigned off;
+        clang_getSpellingLocation(clang_getCursorLocation(ch.items[i]), NULL, NULL,
+                                  NULL, &off);
+        CXSourceRange r = clang_getCursorExtent(ch.items[i]);
+        clang_getSpellingLocation(clang_getRangeStart(r), NULL, NULL, NULL, &off);
+        if (off < semis[0])
+            parts.init = ch.items[i];
+        else if (off < semis[1])
+            parts.cond = ch.items[i];
+        else
+            parts.inc = ch.items[i];
+    }
+    return parts;
+}
+
+/* A condition's truth value when known; *known false otherwise. */
+static bool condition(fe_ctx *cx, CXCursor cond, bool *known)
+{
+    uint64_t v;
+    *known = fe_known_int(fe_eval(cx, cond), &v);
+    return *known && v != 0;
+}
+
+/*
+ * A loop runs as C runs it while its condition is known (a constant trip
+ * count fills an array); when the condition is unknown the body runs twice,
+ * which is enough to see one iteration's accesses against the next's.
+ */
+static void exec_loop(fe_ctx *cx, CXCursor init, CXCursor cond, CXCursor inc,
+                      CXCursor body, bool test_first)
+{
+    if (!clang_Cursor_isNull(init))
+        fe_exec(cx, init);
+    loop_state state = {false, false};
+    loop_state *outer = cx->path.loop;
+    unsigned unknown_iterations = 0;
+    for (unsigned n = 0; n < MAX_LOOP_ITERATIONS; n++) {
+        if (test_first || n > 0) {
+            if (!clang_Cursor_isNull(cond)) {
+                bool known, value = condition(cx, cond, &known);
+                if (known && !value)
+                    break;
+                if (!known) {
+                    if (++unknown_iterations > 2)
+                        break;
+                    fe_path_note(cx, fe_loc(cx, cond), vks_arena_printf(
+                        cx->arena, "`%s` is assumed true (loop iteration %u of 2)",
+                        fe_source_text(cx, cond), unknown_iterations));
+                }
+            }
+        }
+        state.continued = false;
+        cx->path.loop = &state;
+        fe_exec(cx, body);
+        cx->path.loop = outer;
+        if (state.broke || (cx->path.ret && cx->path.ret->returned) || cx->path.pending_goto ||
+            cx->path.dead || cx->path.exited)
+            break;
+        if (!clang_Cursor_isNull(inc))
+            fe_eval(cx, inc);
+        if (n + 1 == MAX_LOOP_ITERATIONS) {
+            /* C tests the condition once more before leaving: a loop of
+               exactly 256 iterations is complete. */
+            bool known = false, value = true;
+            if (!clang_Cursor_isNull(cond))
+                value = condition(cx, cond, &known);
+            if (!known || value)
+                fe_incomplete(cx, body, "loop runs more than 256 times; only the "
+                                        "first 256 iterations are analysed");
+        }
+    }
+    cx->path.loop = outer;
+}
+
+/* ---- branches that cannot change what is recorded ---- */
+
+typedef struct {
+    fe_ctx *cx;
+    bool matters;
+} matter_search;
+
+static enum CXChildVisitResult find_what_matters(CXCursor c, CXCursor parent,
+                                                 CXClientData data)
+{
+    matter_search *m = data;
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_CallExpr: {
+        const char *entry = fe_callee_entry_point(m->cx, c);
+        CXCursor callee = fe_callee_decl(c);
+        if ((entry && strncmp(entry, "vk", 2) == 0) || fe_called_function(m->cx, c) ||
+            (!clang_Cursor_isNull(callee) && fe_never_returns(m->cx, callee)))
+            m->matters = true;
+        break;
+    }
+    case CXCursor_BinaryOperator:
+        if (clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign)
+            m->matters = true;
+        break;
+    case CXCursor_CompoundAssignOperator:
+    case CXCursor_ReturnStmt: case CXCursor_BreakStmt: case CXCursor_ContinueStmt:
+    case CXCursor_GotoStmt: case CXCursor_IndirectGotoStmt:
+        m->matters = true;
+        break;
+    case CXCursor_UnaryOperator: {
+        enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+        if (op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
+            op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec)
+            m->matters = true;
+        break;
+    }
+    default:
+        break;
+    }
+    return m->matters ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* Whether a branch's statement could change what is recorded: it calls
+   Vulkan, a function the front end follows, or one that does not return;
+   assigns; or leaves the enclosing statement. */
+static bool branch_matters(fe_ctx *cx, CXCursor stmt)
+{
+    matter_search m = {cx, false};
+    find_what_matters(stmt, clang_getNullCursor(), &m);
+    if (!m.matters)
+        clang_visitChildren(stmt, find_what_matters, &m);
+    return m.matters;
+}
+
+/* ---- switch ---- */
+
+typedef enum { ENTRY_CASE, ENTRY_DEFAULT, ENTRY_STMT } switch_entry_kind;
+
+typedef struct {
+    switch_entry_kind kind;
+    CXCursor cursor; /* the case's value expression, or the statement */
+} switch_entry;
+
+typedef struct {
+    switch_entry *items;
+    size_t count, cap;
+} switch_body;
+
+static void flatten_switch(fe_ctx *cx, CXCursor c, switch_body *body)
+{
+    fe_cursors ch;
+    fe_children(NULL, c, &ch);
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_CaseStmt:
+        if (ch.count >= 2) {
+            switch_entry e = {ENTRY_CASE, ch.items[0]};
+            VKS_PUSH(cx->arena, body->items, body->count, body->cap, e);
+            flatten_switch(cx, ch.items[ch.count - 1], body);
+        }
+        return;
+    case CXCursor_DefaultStmt:
+        if (ch.count >= 1) {
+            switch_entry e = {ENTRY_DEFAULT, clang_getNullCursor()};
+            VKS_PUSH(cx->arena, body->items, body->count, body->cap, e);
+            flatten_switch(cx, ch.items[ch.count - 1], body);
+        }
+        return;
+    default: {
+        switch_entry e = {ENTRY_STMT, c};
+        VKS_PUSH(cx->arena, body->items, body->count, body->cap, e);
+        return;
+    }
+    }
+}
+
+/* Runs the body from entry `start` on, as C does (fall-through until
+   `break`); `continue` belongs to the enclosing loop. */
+static void run_switch_from(fe_ctx *cx, const switch_body *body, size_t start)
+{
+    loop_state state = {false, false};
+    loop_state *outer = cx->path.loop;
+    cx->path.loop = &state;
+    for (size_t i = start; i < body->count && !stopped(cx); i++)
+        if (body->items[i].kind == ENTRY_STMT)
+            fe_exec(cx, body->items[i].cursor);
+    cx->path.loop = outer;
+    if (state.continued && outer)
+        outer->continued = true;
+}
+
+/* A switch on an unknown value is one decision with an alternative per
+   case label, and one for "no case matches" (the default label or none). */
+static void exec_switch(fe_ctx *cx, CXCursor c)
+{
+    fe_cursors ch;
+    fe_children(NULL, c, &ch);
+    if (ch.count < 2)
+        return;
+    CXCursor cond = ch.items[0];
+    switch_body body = {NULL, 0, 0};
+    CXCursor block = ch.items[ch.count - 1];
+    if (clang_getCursorKind(block) == CXCursor_CompoundStmt) {
+        fe_cursors all;
+        fe_children(cx->arena, block, &all);
+        for (unsigned i = 0; i < all.count; i++)
+            flatten_switch(cx, all.items[i], &body);
+    } else {
+        flatten_switch(cx, block, &body);
+    }
+    size_t default_at = SIZE_MAX;
+    unsigned ncases = 0;
+    for (size_t i = 0; i < body.count; i++) {
+        if (body.items[i].kind == ENTRY_DEFAULT)
+            default_at = i;
+        if (body.items[i].kind == ENTRY_CASE)
+            ncases++;
+    }
+
+    uint64_t value;
+    if (fe_known_int(fe_eval(cx, cond), &value)) {
+        for (size_t i = 0; i < body.count; i++) {
+            uint64_t label;
+            if (body.items[i].kind == ENTRY_CASE &&
+                fe_known_int(fe_eval(cx, body.items[i].cursor), &label) &&
+                label == value) {
+                run_switch_from(cx, &body, i);
+                return;
+            }
+        }
+        if (default_at != SIZE_MAX)
+            run_switch_from(cx, &body, default_at);
+        return;
+    }
+
+    const vks_smt_expr *sym = fe_symbolic(cx, cond);
+    const char *text = fe_source_text(cx, cond);
+    fe_alternative *alts = vks_arena_alloc(cx->arena, sizeof *alts * (ncases + 1));
+    size_t *starts = vks_arena_alloc(cx->arena, sizeof *starts * (ncases + 1));
+    fe_fact *no_case = vks_arena_alloc(cx->arena, sizeof *no_case * (ncases + 1));
+    unsigned n = 0;
+    for (size_t i = 0; i < body.count; i++) {
+        if (body.items[i].kind != ENTRY_CASE)
+            continue;
+        const vks_smt_expr *eq = fe_smt_binary(cx, VKS_SMT_EQ, sym,
+                                               fe_symbolic(cx, body.items[i].cursor));
+        fe_fact *fact = vks_arena_alloc(cx->arena, sizeof *fact);
+        *fact = (fe_fact){eq, true};
+        no_case[n] = (fe_fact){eq, false};
+        alts[n] = (fe_alternative){fact, 1, vks_arena_printf(
+            cx->arena, "`%s` is %s", text, fe_source_text(cx, body.items[i].cursor))};
+        starts[n++] = i;
+    }
+    alts[n] = (fe_alternative){no_case, ncases,
+                               vks_arena_printf(cx->arena, "`%s` matches no case%s",
+                                                text, default_at != SIZE_MAX
+                                                          ? " (default)" : "")};
+    starts[n] = default_at;
+    unsigned chosen = fe_choose(cx, fe_loc(cx, cond), alts, n + 1);
+    if (chosen == UINT32_MAX || starts[chosen] == SIZE_MAX)
+        return;
+    run_switch_from(cx, &body, starts[chosen]);
+}
+
+void fe_exec(fe_ctx *cx, CXCursor c)
+{
+    if (stopped(cx))
+        return;
+    if (++cx->steps > FE_MAX_STEPS_PER_FUNCTION) {
+        cx->out_of_steps = true;
+        return;
+    }
+    enum CXCursorKind kind = clang_getCursorKind(c);
+    switch (kind) {
+    case CXCursor_CompoundStmt:
+        exec_compound(cx, c);
+        return;
+    case CXCursor_DeclStmt: {
+        fe_cursors ch;
+    fe_children(NULL, c, &ch);
+        for (unsigned i = 0; i < ch.count; i++)
+            if (clang_getCursorKind(ch.items[i]) == CXCursor_VarDecl)
+                fe_declare(cx, ch.items[i]);
+        return;
+    }
+    case CXCursor_IfStmt: {
+        fe_cursors ch;
+    fe_children(NULL, c, &ch);
+        if (ch.count < 2)
+            return;
+        bool known, value = condition(cx, ch.items[0], &known);
+        bool then_ends = !known && fe_only_ends_program(cx, ch.items[1]);
+        bool else_ends = !known && ch.count > 2 && fe_only_ends_program(cx, ch.items[2]);
+        if (then_ends || else_ends) {
+            /* One way only ends the program (`if (r != VK_SUCCESS) { print;
+               exit(1); }`): no work on it reaches a later submission, so it
+               is no path of its own (program_end.c).  The path goes the
+               other way and assumes the condition that leads there; when
+               both ways end the program, either ends it. */
+            if (then_ends && else_ends) {
+                fe_exec(cx, ch.items[1]);
+                return;
+            }
+            value = else_ends;
+            fe_assume(cx, fe_symbolic(cx, ch.items[0]), value);
+            known = true;
+        }
+        if (!known && !branch_matters(cx, ch.items[1]) &&
+            (ch.count < 3 || !branch_matters(cx, ch.items[2]))) {
+            /* Neither side records, assigns, leaves or ends the program
+               (`if (err) printf(...)`): no path split.  Running both sides
+               forgets what either could change, which covers both. */
+            fe_exec(cx, ch.items[1]);
+            if (ch.count > 2)
+                fe_exec(cx, ch.items[2]);
+            return;
+        }
+        if (!known) {
+            const vks_smt_expr *sym = fe_symbolic(cx, ch.items[0]);
+            const char *text = fe_source_text(cx, ch.items[0]);
+            fe_fact *facts = vks_arena_alloc(cx->arena, 2 * sizeof *facts);
+            facts[0] = (fe_fact){sym, true};
+            facts[1] = (fe_fact){sym, false};
+            fe_alternative alts[2] = {
+                {&facts[0], 1, vks_arena_printf(cx->arena, "`%s` is true", text)},
+                {&facts[1], 1, vks_arena_printf(cx->arena, "`%s` is false", text)},
+            };
+            unsigned chosen = fe_choose(cx, fe_loc(cx, ch.items[0]), alts, 2);
+            if (chosen == UINT32_MAX)
+                return;
+            value = chosen == 0;
+        }
+        if (value)
+            fe_exec(cx, ch.items[1]);
+        else if (ch.count > 2)
+            fe_exec(cx, ch.items[2]);
+        return;
+    }
+    case CXCursor_ForStmt: {
+        for_parts p = split_for(c);
+        if (!clang_Cursor_isNull(p.body))
+            exec_loop(cx, p.init, p.cond, p.inc, p.body, true);
+        return;
+    }
+    case CXCursor_WhileStmt: {
+        fe_cursors ch;
+    fe_children(NULL, c, &ch);
+        if (ch.count == 2)
+            exec_loop(cx, clang_getNullCursor(), ch.items[0], clang_getNullCursor(),
+                      ch.items[1], true);
+        return;
+    }
+    case CXCursor_DoStmt: {
+        fe_cursors ch;
+    fe_children(NULL, c, &ch);
+        if (ch.count == 2)
+            exec_loop(cx, clang_getNullCursor(), ch.items[1], clang_getNullCursor(),
+                      ch.items[0], false);
+        return;
+    }
+    case CXCursor_SwitchStmt:
+        exec_switch(cx, c);
+        return;
+    case CXCursor_GotoStmt: {
+        fe_cursors ch;
+    fe_children(NULL, c, &ch);
+        if (ch.count >= 1) {
+            cx->path.goto_label = label_offset(clang_getCursorReferenced(ch.items[0]));
+            cx->path.goto_from = fe_loc(cx, c);
+            cx->path.pending_goto = true;
+        }
+        return;
+    }
+    case CXCursor_IndirectGotoStmt:
+        fe_incomplete(cx, c, "computed `goto` is not followed; the path leaves "
+                             "the function here");
+        if (cx->path.ret)
+            cx->path.ret->returned = true;
+        return;
+    case CXCursor_BreakStmt:
+        if (cx->path.loop)
+            cx->path.loop->broke = true;
+        return;
+    case CXCursor_ContinueStmt:
+        if (cx->path.loop)
+            cx->path.loop->continued = true;
+        return;
+    case CXCursor_ReturnStmt: {
+        fe_cursors ch;
+    fe_children(NULL, c, &ch);
+        fe_val *v = ch.count ? fe_eval(cx, ch.items[0]) : NULL;
+        if (cx->path.ret) {
+            cx->path.ret->value = v ? fe_copy(cx, v) : NULL;
+            cx->path.ret->returned = true;
+        }
+        return;
+    }
+    case CXCursor_LabelStmt:
+        exec_children(cx, c);
+        return;
+    case CXCursor_NullStmt:
+        return;
+    default:
+        if (clang_isExpression(kind))
+            fe_eval(cx, c);
+        return;
+    }
+}
+
+enum { MAX_GOTOS_PER_BODY = 16 };
+
+/* A label's place in its file: what a pending `goto` looks for. */
+static unsigned label_offset(CXCursor label)
+{
+    unsigned offset;
+    clang_getSpellingLocation(clang_getCursorLocation(label), NULL, NULL, NULL, &offset);
+    return offset;
+}
+
+/*
+ * A function body, with `goto` to a label at its top level (the C error
+ * handling idiom `goto cleanup;`): execution resumes at the label.  A jump
+ * into a nested statement, or more than 16 jumps (a loop made of gotos),
+ * is not followed: vksync-incomplete, and the path leaves the function.
+ */
+void fe_exec_body(fe_ctx *cx, CXCursor body)
+{
+    fe_cursors v;
+    fe_children(cx->arena, body, &v);
+    unsigned jumps = 0;
+    size_t i = 0;
+    for (;;) {
+        for (; i < v.count && !stopped(cx); i++)
+            fe_exec(cx, v.items[i]);
+        if (!cx->path.pending_goto)
+            return;
+        unsigned label = cx->path.goto_label;
+        vks_loc from = cx->path.goto_from;
+        cx->path.pending_goto = false;
+        size_t at = v.count;
+        for (size_t k = 0; k < v.count && at == v.count; k++)
+            if (clang_getCursorKind(v.items[k]) == CXCursor_LabelStmt &&
+                label_offset(v.items[k]) == label)
+                at = k;
+        if (at == v.count || ++jumps > MAX_GOTOS_PER_BODY) {
+            fe_incomplete_at(cx, from, "this `goto` is not followed (its label is "
+                                    "inside another statement, or gotos loop); "
+                                    "the path leaves the function here");
+            if (cx->path.ret)
+                cx->path.ret->returned = true;
+            return;
+        }
+        i = at;
+    }
+}
+
+void fe_run_function(fe_ctx *cx, CXCursor fn)
+{
+    fe_frame frame = {.call_site = NULL,
+                      .function = fe_string(cx, clang_getCursorSpelling(fn)),
+                      .depth = 0};
+    return_state ret = {.returned = false, .value = NULL};
+    cx->path.frame = &frame;
+    cx->path.ret = &ret;
+    cx->path.loop = NULL;
+    fe_exec_body(cx, fe_function_body(fn));
+    cx->path.ret = NULL;
+    cx->path.frame = NULL;
+}

@@ -1,0 +1,464 @@
+/*
+ * model.h - the Vulkan models' side of the C front end: abstract values, the
+ * analysis state, and the one record the evaluator hands a model for every
+ * call (fe_call).  Nothing here knows about libclang: the models (commands*.c,
+ * objects.c, submit.c, host.c, pipeline_link.c, entry_points.c) include only
+ * this header, so they can be driven - and unit-tested - with evaluated
+ * values alone.  The evaluator's own header, eval.h, adds libclang on top.
+ */
+#ifndef VKSYNC_ANALYZER_MODEL_H
+#define VKSYNC_ANALYZER_MODEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "vksync/analyzer.h"
+#include "vksync/smt.h"
+
+/*
+ * An abstract value.  Values are mutable trees in the arena: a variable's
+ * value is one node that is updated in place, so a pointer (&b, an array
+ * decayed to a pointer) keeps seeing later assignments to its target.
+ *
+ * VAL_INT   a known integer (masks, sizes, counts, enum values).
+ * VAL_SYM   a value the evaluator cannot compute but can name: a parameter,
+ *           a field read through a parameter, an uninitialised local.  Two
+ *           reads of the same unmodified lvalue give the same `ident`, which
+ *           is how Vulkan handles become resources ("same spelling in one
+ *           function = same resource").  As a number it is unknown.
+ * VAL_UNKNOWN  nothing is known, not even an identity.
+ * VAL_PTR   points at element `index` of `target` (an array node) or, when
+ *           `single`, at the node itself.
+ * Any node may also have fields: struct members by name, array elements as
+ * "[i]", the pointee of a symbolic pointer as "*".
+ */
+typedef enum { VAL_UNKNOWN, VAL_INT, VAL_SYM, VAL_PTR } fe_val_kind;
+
+typedef struct fe_val fe_val;
+typedef struct fe_field {
+    const char *name;
+    fe_val *value;
+    struct fe_field *next;
+} fe_field;
+
+struct fe_val {
+    fe_val_kind kind;
+    uint64_t i;              /* VAL_INT */
+    const char *ident;       /* VAL_SYM: identity; also base of child idents */
+    const char *spelling;    /* for messages: "ctx->staging" */
+    bool via_pointer;        /* spelling of a member is "S->f", not "S.f" */
+    fe_field *fields;
+    bool zero_rest;          /* aggregate initialised: absent fields are 0 */
+    bool aggregate;          /* a struct or array object */
+    /* Where a struct member's value lives, by type: "Renderer.color"
+       (objects.c links a handle created in one function to its reads in
+       another through it). */
+    const char *member_key;
+    fe_val *target;          /* VAL_PTR */
+    int64_t index;
+    bool single;
+    vks_loc loc;             /* aggregates: where declared / filled */
+    /* Mapped memory (host.c): a pointer into a vkMapMemory mapping, or with
+       mapped_place the object it points at; map_offset is in bytes from the
+       start of the mapping. */
+    const struct fe_mapping *mapping;
+    bool mapped_place;
+    bool map_offset_known;
+    uint64_t map_offset;
+    const char *string;      /* a char array holding this known C string
+                                (a literal, snprintf's output; strings.c) */
+};
+
+/* A variable binding in a frame or the global scope. */
+typedef struct fe_binding {
+    const char *key;
+    fe_val *value;
+    struct fe_binding *next;
+} fe_binding;
+
+typedef struct fe_frame {
+    fe_binding *locals;
+    const vks_loc *call_site;   /* NULL in the function being analysed */
+    const char *function;
+    int depth;
+} fe_frame;
+
+typedef struct fe_recording {
+    const char *ident;          /* the command buffer handle's identity */
+    uint32_t cmdbuf;
+    struct fe_cmdbuf_state *state; /* bound buffers, render pass (objects.c) */
+    size_t *cmd_seq;            /* fe_ctx.seq when each command was added */
+    size_t cmd_seq_count, cmd_seq_cap;
+    struct fe_recording *next;
+} fe_recording;
+
+typedef struct fe_resource_entry {
+    const char *ident;
+    vks_res_id id;
+    struct fe_resource_entry *next;
+} fe_resource_entry;
+
+/* A translation unit's main file: clang's name for it and the path as
+   given, which is what locations show. */
+typedef struct fe_file_name {
+    const char *clang_name, *given;
+    struct fe_file_name *next;
+} fe_file_name;
+
+/* One branch decision on the current path (path_state.c). */
+typedef struct {
+    unsigned chosen, alternatives;
+} fe_decision;
+
+/* What a path assumes: cond is non-zero (truth) or zero (!truth). */
+typedef struct {
+    const vks_smt_expr *cond;
+    bool truth;
+} fe_fact;
+
+typedef struct {
+    const fe_fact *facts;
+    unsigned fact_count;
+    const char *text;       /* the path step: "`use_compute` is false" */
+} fe_alternative;
+
+/* The shader link's state (analyzer/pipeline_link.c). */
+typedef struct fe_link fe_link;
+typedef struct fe_secondaries fe_secondaries;
+/* The evaluator's own state (libclang's cursors: eval.h). */
+typedef struct fe_eval_state fe_eval_state;
+
+enum { FE_MAX_STEPS_PER_FUNCTION = 300000 };
+
+/*
+ * What one path owns.  Everything in it starts empty when a path starts
+ * (`cx->path = (fe_path){0}`), and nothing in it outlives the path.
+ */
+typedef struct fe_path {
+    fe_binding *globals;
+    fe_recording *recordings;   /* open vkBegin..vkEnd pairs */
+    struct fe_submit_state *submit; /* this path's queue streams (submit.c) */
+    fe_recording *current;      /* the one a command model is recording into */
+    fe_frame *frame;
+    struct fe_return_state *ret;  /* the innermost function's return */
+    struct fe_loop_state *loop;   /* the innermost loop's break/continue */
+    /* Names of unknowns restart on every path, so a call's result is the
+       same resource on two paths that agree up to it (and repeated
+       recordings compare equal). */
+    unsigned havoc_generation;
+    unsigned fresh_names;
+    /* Decisions taken so far (their alternatives: fe_ctx.decisions). */
+    unsigned decision_count;
+    fe_fact *facts;
+    size_t fact_count, fact_cap;
+    vks_loc *step_locs;
+    const char **step_texts;
+    size_t *step_seq;           /* fe_ctx.seq when the step was taken */
+    size_t step_count, step_cap;
+    bool dead;                  /* an infeasible decision: stop this path */
+    bool exited;                /* the program ends on this path (exit()) */
+    bool decisions_capped;      /* past the decisions bound on this path */
+    bool pending_goto;          /* a `goto` is unwinding to its label */
+    unsigned goto_label;        /* its label: the label's file offset */
+    vks_loc goto_from;
+} fe_path;
+
+/* Program-lifetime state: what every path and every function shares. */
+typedef struct fe_ctx {
+    vks_arena *arena;
+    vks_program *program;
+    vks_findings *findings;
+    vks_stats *stats;
+    fe_resource_entry *resources;
+    struct fe_objects *objects; /* created Vulkan objects (objects.c) */
+    struct fe_host_state *host; /* buffers bound to memory (host.c) */
+    struct fe_secondaries *secondaries; /* vkCmdExecuteCommands (commands_draw.c) */
+    fe_link *link;              /* shaders to link dispatches to, or NULL */
+    fe_eval_state *eval;        /* the evaluator's (eval.h) */
+    vks_smt_solver *solver;
+    fe_file_name *file_names;
+    const char *default_path;   /* for locations without a file */
+    const char *root_function;
+    /* The function being analysed, over all its paths (path_state.c):
+       decisions[0..forced_count) are replayed from the previous path;
+       later ones are made afresh. */
+    fe_decision *decisions;
+    unsigned decision_cap, forced_count;
+    size_t seq;                 /* counts commands recorded */
+    /* Statements executed for the current root function, over all its
+       paths; past FE_MAX_STEPS_PER_FUNCTION the function is abandoned
+       (vksync-incomplete), so time and memory stay bounded on any input. */
+    size_t steps;
+    bool out_of_steps;
+    fe_path path;               /* the path being executed */
+} fe_ctx;
+
+/*
+ * One call as the models see it: the evaluator resolves the callee, evaluates
+ * every argument and notes the facts about each that only the C types tell,
+ * then hands this record to the entry-point table (entry_points.c).
+ */
+typedef struct fe_arg {
+    const char *text;         /* source text, shortened (Vulkan calls only) */
+    bool mutable_pointer;     /* a pointer type whose pointee is not const */
+    bool reaches_cmdbuf;      /* a VkCommandBuffer, or a pointer to a struct
+                                 with one among its fields */
+    bool may_hold_handle;     /* a Vk* type or a pointer to a struct */
+} fe_arg;
+
+typedef struct fe_call {
+    const char *name;         /* the Vulkan entry point, else the callee */
+    const char *spelling;     /* the callee as written: `vk.CmdDraw` -> CmdDraw */
+    vks_loc loc;              /* with the chain of helper calls */
+    fe_val **args;            /* evaluated */
+    const fe_arg *arg_facts;
+    unsigned argc;
+    bool callee_in_system_header; /* a C library function */
+} fe_call;
+
+/* ---- values (analyzer/values.c) ---- */
+fe_val *fe_int(fe_ctx *cx, uint64_t i);
+fe_val *fe_unknown(fe_ctx *cx);
+fe_val *fe_sym(fe_ctx *cx, const char *ident, const char *spelling);
+fe_val *fe_copy(fe_ctx *cx, const fe_val *v);
+/* Overwrites *dst with a copy of src, keeping dst's node (pointers to it
+   stay valid). */
+void fe_assign(fe_ctx *cx, fe_val *dst, const fe_val *src);
+/* The child node `name` of v, created on first use: 0 when v was
+   initialised as an aggregate, else a symbol named after v. */
+fe_val *fe_child(fe_ctx *cx, fe_val *v, const char *name);
+/* Reads a child without creating it (NULL when v has none and is not
+   zero-initialised; a zero-initialised absent child reads as 0). */
+const fe_val *fe_peek(fe_ctx *cx, const fe_val *v, const char *name);
+fe_val *fe_element(fe_ctx *cx, fe_val *array, int64_t index);
+/* *p: the node p points at, or NULL when p is not a usable pointer. */
+fe_val *fe_deref(fe_ctx *cx, fe_val *p, int64_t extra_index);
+vks_mask fe_mask(const fe_val *v);
+/* The known C string v holds or points at the start of, or NULL. */
+const char *fe_known_string(const fe_val *v);
+/* A handle's identity (a symbol's name), or NULL; fe_object_ident also
+   NULL for a value straight from a call the evaluator cannot see into. */
+const char *fe_ident(const fe_val *v);
+const char *fe_object_ident(const fe_val *v);
+bool fe_known_int(const fe_val *v, uint64_t *out);
+
+/* ---- the path's bookkeeping (analyzer/path_state.c) ---- */
+/* A limit reached or a construct not followed: a vksync-incomplete finding
+   at `at`, once per place.  Never silent, never "proved". */
+void fe_incomplete_at(fe_ctx *cx, vks_loc at, const char *message);
+/* Picks the alternative this path takes at an unknown branch (replaying a
+   forced decision or taking the first feasible one) and records its facts
+   and path step.  Returns UINT32_MAX when no alternative is feasible: the
+   path is dead (cx->path.dead). */
+unsigned fe_choose(fe_ctx *cx, vks_loc at, const fe_alternative *alts,
+                   unsigned count);
+/* Adds a fact the path assumes without a decision (the other way ends the
+   program, program_end.c). */
+void fe_assume(fe_ctx *cx, const vks_smt_expr *cond, bool truth);
+/* Adds a path step that is not a choice (a loop iteration). */
+void fe_path_note(fe_ctx *cx, vks_loc at, const char *text);
+/* Copies the path's steps so far into the recording's command buffer, each
+   placed after the commands recorded before it. */
+void fe_attach_path_steps(fe_ctx *cx, const fe_recording *r);
+/* An SMT variable nobody else names, and a binary expression. */
+const vks_smt_expr *fe_smt_fresh(fe_ctx *cx);
+const vks_smt_expr *fe_smt_binary(fe_ctx *cx, vks_smt_op op,
+                                  const vks_smt_expr *lhs,
+                                  const vks_smt_expr *rhs);
+vks_smt_expr *fe_smt_new(fe_ctx *cx, vks_smt_kind kind);
+
+/* ---- the entry-point table (analyzer/entry_points.c) ---- */
+/* What else than its model a row tells the front end. */
+enum {
+    FE_EP_BEGINS = 1u << 0,   /* vkBeginCommandBuffer: a recording starts */
+    FE_EP_SUBMITS = 1u << 1,  /* hands work to a queue */
+    FE_EP_CREATES = 1u << 2,  /* creates an object the models remember */
+};
+typedef void fe_command_model(fe_ctx *cx, vks_cmd *cmd, const fe_call *call);
+/* A model of an entry point that is not a vkCmd*: returns false when it did
+   not handle the call (then it is any call the evaluator cannot see into). */
+typedef bool fe_call_model(fe_ctx *cx, const fe_call *call, int param);
+typedef struct fe_entry_point {
+    const char *name;
+    vks_cmd_kind kind;          /* vkCmd*: the IR command's kind */
+    fe_command_model *command;  /* vkCmd* */
+    fe_call_model *handler;     /* the others */
+    unsigned min_args;          /* fewer: an unknown command / not handled */
+    unsigned flags;             /* FE_EP_* */
+    int param;                  /* handed to `handler` */
+} fe_entry_point;
+/* The row of a Vulkan entry point, or NULL. */
+const fe_entry_point *fe_entry_point_find(const char *name);
+bool fe_entry_point_has(const char *name, unsigned flag);
+/* Applies the call's model; returns false when it is not an entry point the
+   front end models (the evaluator then treats it as any unseen call). */
+bool fe_vulkan_call(fe_ctx *cx, const fe_call *call);
+/* A call without a body that is handed a command buffer: an unmodelled
+   command in each open recording it may reach. */
+void fe_opaque_call(fe_ctx *cx, const fe_call *call);
+
+/* The models of the table's rows (entry_points.def). */
+enum { FE_WAIT_ONE_QUEUE, FE_WAIT_EVERY_QUEUE };
+#define FE_COMMAND(name, kind, model, min_args, flags) fe_command_model model;
+#define FE_CALL(name, model, min_args, flags, param) fe_call_model model;
+#include "entry_points.def"
+#undef FE_COMMAND
+#undef FE_CALL
+
+/* ---- recordings (analyzer/entry_points.c) ---- */
+/* The open recording of a command buffer handle, or NULL. */
+fe_recording **fe_find_recording(fe_ctx *cx, const fe_val *handle);
+
+/* ---- queue submissions and host waits (analyzer/submit.c) ---- */
+void fe_recording_closed(fe_ctx *cx, const char *ident, uint32_t cmdbuf);
+void fe_finish_queue_streams(fe_ctx *cx);
+/* A call the front end cannot see into that may wait for the device (it is
+   handed Vulkan handles or structs): host accesses after it are not
+   checked against earlier submissions. */
+void fe_host_unknown_wait(fe_ctx *cx, vks_loc at, const char *name);
+/* A host read or write of mapped memory: appended to every queue stream of
+   this path (nothing when nothing was submitted yet). */
+void fe_host_access_streams(fe_ctx *cx, vks_loc at, bool write,
+                            const vks_access *accesses, size_t count);
+
+/* ---- mapped memory and host accesses (analyzer/host.c) ---- */
+/* ptr +/- delta elements of element_size bytes (ptr has a mapping). */
+fe_val *fe_host_pointer_add(fe_ctx *cx, const fe_val *ptr, const fe_val *delta,
+                            uint64_t element_size, bool subtract);
+/* ptr[index] (index NULL: *ptr): the place, with an unknown offset when the
+   index is unknown. */
+fe_val *fe_host_place(fe_ctx *cx, const fe_val *ptr, const fe_val *index,
+                      uint64_t element_size);
+/* object.member for a mapped place `object`; the member's offset in bytes
+   (offset_known false: not a whole number of bytes, or unknown). */
+fe_val *fe_host_member(fe_ctx *cx, const fe_val *object, bool offset_known,
+                       uint64_t offset);
+/* &place. */
+fe_val *fe_host_address_of(fe_ctx *cx, const fe_val *place);
+/* The host reads or writes `size` bytes at a place (or from a mapped
+   pointer): host commands in this path's queue streams. */
+void fe_host_touch(fe_ctx *cx, vks_loc at, const fe_val *place, uint64_t size,
+                   bool write);
+/* memcpy / memmove / memset through mapped pointers; any other unseen call
+   that may wait: fe_host_unknown_wait. */
+void fe_host_libc_call(fe_ctx *cx, const fe_call *call);
+
+/* ---- linking dispatches to shaders (analyzer/pipeline_link.c) ---- */
+fe_link *fe_link_new(vks_arena *arena, const vks_shader_summary *const *shaders,
+                     size_t count);
+/* A dispatch's (draw's) accesses through its shaders: the bound compute
+   (graphics) pipeline's, or one unknown access. */
+void fe_link_dispatch(fe_ctx *cx, vks_cmd *cmd, uint32_t cmdbuf);
+void fe_link_draw(fe_ctx *cx, vks_cmd *cmd, uint32_t cmdbuf);
+/* A call the evaluator cannot see into returned `result`: remembers it when
+   an argument names a .spv file (a shader loader). */
+void fe_link_unknown_call(fe_ctx *cx, const fe_call *call, const fe_val *result);
+
+/* Resources: the resource a handle names (buffers: by identity; images
+   also through the vkCreateImage that made them, objects.c).  seen_at is
+   the resource's declaration location when it is new. */
+vks_res_id fe_resource(fe_ctx *cx, const fe_val *handle, vks_res_kind kind,
+                       vks_loc seen_at);
+/* Buffer range [offset, offset+size) or a known buffer with unknown range. */
+vks_region fe_buffer_range(vks_res_id res, const fe_val *offset, const fe_val *size);
+void fe_add_buffer_access(fe_ctx *cx, vks_cmd *cmd, const fe_val *buffer,
+                          const fe_val *offset, const fe_val *size,
+                          uint64_t stage, uint64_t access);
+/* The barriers of a VkDependencyInfo (sync2 form). */
+void fe_add_dependency_info(fe_ctx *cx, vks_cmd *cmd, fe_val *info);
+/* Sync1 barrier arrays with the command's stage masks (stages[0] src,
+   stages[1] dst), after the execution-only global barrier. */
+void fe_add_sync1_barriers(fe_ctx *cx, vks_cmd *cmd, const vks_mask stages[2],
+                           fe_val **counts_and_arrays);
+uint32_t fe_u32_or(const fe_val *v, uint32_t otherwise);
+
+/* ---- created objects (analyzer/objects.c) ---- */
+/* An assignment stored a handle in a struct member: `r->color = image`. */
+void fe_handle_stored(fe_ctx *cx, const fe_val *stored);
+/* vkBeginCommandBuffer: the recording's state and its handle, for
+   vkCmdExecuteCommands in any function. */
+struct fe_cmdbuf_state *fe_recording_started(fe_ctx *cx, const fe_val *handle,
+                                             uint32_t cmdbuf, vks_loc begin);
+
+
+/* Lookups for the command models. */
+typedef struct fe_object fe_object;
+typedef enum {
+    FE_OBJ_BUFFER,
+    FE_OBJ_IMAGE,
+    FE_OBJ_IMAGE_VIEW,
+    FE_OBJ_RENDER_PASS,
+    FE_OBJ_FRAMEBUFFER,
+    FE_OBJ_RECORDING,
+    FE_OBJ_COMMAND_POOL,
+    FE_OBJ_COMMAND_BUFFER,
+} fe_object_kind;
+const fe_object *fe_find_object(fe_ctx *cx, fe_object_kind kind,
+                                const fe_val *handle);
+/* A created object's create info (a copy, NULL when unknown) and the
+   location of its create call. */
+fe_val *fe_object_info(const fe_object *o);
+vks_loc fe_object_loc(const fe_object *o);
+/* The image region an image view covers (range_known false if unknown),
+   and the view's format. */
+vks_region fe_view_region(fe_ctx *cx, const fe_val *view, uint32_t *format);
+/* A VkImageSubresourceRange of image res (range_known false when a member
+   is unknown). */
+vks_region fe_subresource_range(fe_ctx *cx, vks_res_id res, const fe_val *range);
+/* A VkImageSubresourceLayers (one mip level). */
+vks_region fe_subresource_layers(fe_ctx *cx, vks_res_id res, const fe_val *layers);
+/* vkCmdExecuteCommands: remembers the secondary handle; returns the value
+   for vks_cmd.secondary until fe_inline_secondaries resolves it. */
+uint32_t fe_defer_secondary(fe_ctx *cx, const fe_val *handle, vks_loc site,
+                            const struct fe_cmdbuf_state *primary);
+/* An image's VkFormat (VK_FORMAT_UNDEFINED when unknown). */
+uint32_t fe_image_format(fe_ctx *cx, const fe_val *image);
+
+/* ---- per-recording state (analyzer/commands_*.c) ---- */
+typedef struct fe_attachment_use {
+    bool used;       /* false: VK_ATTACHMENT_UNUSED / VK_NULL_HANDLE */
+    vks_region region;
+    uint32_t layout;
+    uint32_t aspect; /* VK_IMAGE_ASPECT_* of the attachment's format */
+} fe_attachment_use;
+
+enum { FE_MAX_VERTEX_BINDINGS = 32, FE_MAX_SUBPASS_ATTACHMENTS = 16 };
+
+typedef struct fe_cmdbuf_state {
+    /* vkCmdBindVertexBuffers(2) / vkCmdBindIndexBuffer(2) */
+    struct {
+        fe_val *buffer, *offset, *size; /* NULL: not bound */
+    } vertex[FE_MAX_VERTEX_BINDINGS], index;
+    uint64_t index_type; /* VkIndexType, UINT64_MAX unknown */
+    /* Inside a render pass instance: the current subpass's attachments. */
+    bool in_render_pass;
+    fe_val *render_pass_info;       /* VkRenderPassCreateInfo(2); NULL:
+                                       dynamic rendering or unknown */
+    vks_region *attachment_regions; /* the framebuffer's, by attachment */
+    uint32_t attachment_count;
+    uint32_t subpass;
+    /* color[i] is color attachment i of the subpass (used or not: it is
+       what vkCmdClearAttachments' colorAttachment indexes). */
+    fe_attachment_use color[FE_MAX_SUBPASS_ATTACHMENTS], input[FE_MAX_SUBPASS_ATTACHMENTS];
+    uint32_t color_count, input_count;
+    fe_attachment_use depth;
+    bool has_depth, subpass_known;
+    /* Multisample resolves at the end of the subpass / rendering: the
+       color attachment read and the resolve attachment written. */
+    fe_attachment_use resolve_src[FE_MAX_SUBPASS_ATTACHMENTS],
+        resolve_dst[FE_MAX_SUBPASS_ATTACHMENTS];
+    uint32_t resolve_count;
+} fe_cmdbuf_state;
+
+/* After every file: vkCmdExecuteCommands become the secondary's commands
+   (commands_draw.c). */
+void fe_inline_secondaries(fe_ctx *cx);
+
+/* Adds the accesses a draw (or vkCmdClearAttachments' whole-attachment
+   form) makes to the current subpass's attachments. */
+void fe_add_attachment_accesses(fe_ctx *cx, vks_cmd *cmd);
+/* The same for a given recording state (a secondary command buffer's draws
+   executed inside the primary's subpass). */
+void fe_add_subpass_accesses(fe_ctx *cx, vks_cmd *cmd, const fe_cmdbuf_state *st);
+
+#endif

@@ -1,0 +1,212 @@
+/*
+ * path_state.c - what a path through recording code assumes and shows:
+ * its branch decisions, the facts they add, and the steps a finding's notes
+ * retell (the Design notes' "a branch in the recording code becomes a
+ * boolean", docs/design.md).
+ *
+ * A function is executed once per path (the driver, frontend.c).  Every
+ * `if` / `switch` whose condition the evaluator cannot compute is a
+ * decision; the first execution takes the first feasible alternative
+ * everywhere, and each later execution replays the previous path's
+ * decisions up to the last one that has an untried alternative and takes
+ * that (depth-first enumeration by re-execution, which needs no state
+ * snapshots).  An alternative is feasible when Z3 finds values for the
+ * unknowns that satisfy every fact the path assumed so far (`x > 3` then
+ * `x < 2` is not); Z3 giving up keeps the path, since dropping it could hide
+ * a hazard.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "model.h"
+
+/* Reported once per place: a limit hit on every path of a function is one
+   finding. */
+void fe_incomplete_at(fe_ctx *cx, vks_loc loc, const char *message)
+{
+    for (size_t i = 0; i < cx->findings->count; i++) {
+        const vks_finding *f = &cx->findings->items[i];
+        if (f->rule == VKS_RULE_VKSYNC_INCOMPLETE && vks_loc_equal(f->loc, loc))
+            return;
+    }
+    vks_finding_add(cx->findings, VKS_RULE_VKSYNC_INCOMPLETE, NULL, loc,
+                    vks_arena_strdup(cx->findings->arena, message));
+    if (cx->stats)
+        cx->stats->incomplete++;
+}
+
+vks_smt_expr *fe_smt_new(fe_ctx *cx, vks_smt_kind kind)
+{
+    vks_smt_expr *e = vks_arena_alloc(cx->arena, sizeof *e);
+    e->kind = kind;
+    return e;
+}
+
+const vks_smt_expr *fe_smt_fresh(fe_ctx *cx)
+{
+    vks_smt_expr *e = fe_smt_new(cx, VKS_SMT_VAR);
+    e->name = vks_arena_printf(cx->arena, "?%u", ++cx->path.fresh_names);
+    return e;
+}
+
+const vks_smt_expr *fe_smt_binary(fe_ctx *cx, vks_smt_op op,
+                                  const vks_smt_expr *lhs, const vks_smt_expr *rhs)
+{
+    vks_smt_expr *e = fe_smt_new(cx, VKS_SMT_BINARY);
+    e->op = op;
+    e->lhs = lhs;
+    e->rhs = rhs;
+    return e;
+}
+
+static void push_step(fe_ctx *cx, vks_loc loc, const char *text)
+{
+    size_t count = cx->path.step_count, cap = cx->path.step_cap;
+    VKS_PUSH(cx->arena, cx->path.step_locs, count, cap, loc);
+    count = cx->path.step_count;
+    cap = cx->path.step_cap;
+    VKS_PUSH(cx->arena, cx->path.step_texts, count, cap, text);
+    count = cx->path.step_count;
+    cap = cx->path.step_cap;
+    VKS_PUSH(cx->arena, cx->path.step_seq, count, cap, cx->seq);
+    cx->path.step_count = count;
+    cx->path.step_cap = cap;
+}
+
+void fe_path_note(fe_ctx *cx, vks_loc at, const char *text)
+{
+    push_step(cx, at, text);
+}
+
+static bool mentions(const vks_smt_expr *e, const char *name)
+{
+    if (!e)
+        return false;
+    if (e->kind == VKS_SMT_VAR)
+        return strcmp(e->name, name) == 0;
+    return mentions(e->lhs, name) || mentions(e->rhs, name);
+}
+
+/* `if (flag)` on an unknown tested nowhere else on the path: both ways are
+   possible without asking Z3. */
+static bool obviously_feasible(fe_ctx *cx, const fe_alternative *alt)
+{
+    if (alt->fact_count != 1 || alt->facts[0].cond->kind != VKS_SMT_VAR)
+        return false;
+    for (size_t i = 0; i < cx->path.fact_count; i++)
+        if (mentions(cx->path.facts[i].cond, alt->facts[0].cond->name))
+            return false;
+    return true;
+}
+
+static bool feasible_with(fe_ctx *cx, vks_loc at, const fe_alternative *alt)
+{
+    if (obviously_feasible(cx, alt))
+        return true;
+    size_t n = cx->path.fact_count + alt->fact_count;
+    const vks_smt_expr **conds = vks_arena_alloc(cx->arena, sizeof *conds * (n + 1));
+    bool *truths = vks_arena_alloc(cx->arena, sizeof *truths * (n + 1));
+    for (size_t i = 0; i < cx->path.fact_count; i++) {
+        conds[i] = cx->path.facts[i].cond;
+        truths[i] = cx->path.facts[i].truth;
+    }
+    for (unsigned i = 0; i < alt->fact_count; i++) {
+        conds[cx->path.fact_count + i] = alt->facts[i].cond;
+        truths[cx->path.fact_count + i] = alt->facts[i].truth;
+    }
+    char why[256] = "";
+    if (cx->stats)
+        cx->stats->solver_queries++;
+    vks_smt_answer answer = vks_smt_feasible(cx->solver, conds, truths, n, why,
+                                             sizeof why);
+    if (answer == VKS_SMT_UNKNOWN)
+        fe_incomplete_at(cx, at, vks_arena_printf(
+            cx->arena, "could not decide whether this branch can go this way (%s); "
+            "the path is kept, hazards on it may be infeasible", why));
+    return answer != VKS_SMT_UNSAT;
+}
+
+/*
+ * The bound on branch decisions along one path.  Every decision costs a
+ * solver query over all the facts before it and a re-execution per
+ * alternative, so a function with thousands of branches on unknowns (a
+ * generated 50,000-line function has 10,000) would take hours.  Past the
+ * bound a branch is no longer a decision: the first alternative is followed
+ * without asking Z3, no alternative is left to enumerate, and the path is
+ * reported as vksync-incomplete, like a solver that gave up (hazards on it
+ * may be infeasible; the branches not taken are not analysed).
+ */
+enum { MAX_DECISIONS_PER_PATH = 128 };
+
+unsigned fe_choose(fe_ctx *cx, vks_loc at, const fe_alternative *alts,
+                   unsigned count)
+{
+    unsigned index = cx->path.decision_count;
+    if (index >= MAX_DECISIONS_PER_PATH && count > 0) {
+        if (!cx->path.decisions_capped)
+            fe_incomplete_at(cx, at, vks_arena_printf(
+                cx->arena, "more than %d branch decisions on one path through `%s`; "
+                "from here on only the first way of each branch is followed",
+                MAX_DECISIONS_PER_PATH, cx->root_function ? cx->root_function : "?"));
+        cx->path.decisions_capped = true;
+        return 0;
+    }
+    unsigned first = 0, last = count;
+    if (index < cx->forced_count) {
+        first = cx->decisions[index].chosen;
+        last = first + 1;
+    }
+    unsigned chosen = UINT32_MAX;
+    /* A replayed decision before the last forced one was taken, with the
+       same facts before it, by the run this one replays (the run went on
+       past it), so it is feasible: asking Z3 again made the number of
+       queries grow with paths x depth (vkcube: 13 000 queries, the whole
+       solver budget, for 128 paths; under 1 000 now).  Only the newly
+       tried alternative, decisions[forced_count - 1], and fresh decisions
+       are asked. */
+    bool known_feasible = index + 1 < cx->forced_count;
+    for (unsigned i = first; i < last && i < count; i++)
+        if (known_feasible || feasible_with(cx, at, &alts[i])) {
+            chosen = i;
+            break;
+        }
+    /* Recorded even when nothing is feasible, so the enumeration moves on
+       past this alternative. */
+    fe_decision d = {.chosen = chosen == UINT32_MAX ? last - 1 : chosen,
+                     .alternatives = count};
+    size_t dcount = cx->path.decision_count, dcap = cx->decision_cap;
+    if (index < cx->forced_count) {
+        cx->decisions[index] = d;
+        cx->path.decision_count++;
+    } else {
+        VKS_PUSH(cx->arena, cx->decisions, dcount, dcap, d);
+        cx->path.decision_count = (unsigned)dcount;
+        cx->decision_cap = (unsigned)dcap;
+    }
+    if (chosen == UINT32_MAX) {
+        cx->path.dead = true;
+        return UINT32_MAX;
+    }
+    for (unsigned i = 0; i < alts[chosen].fact_count; i++)
+        VKS_PUSH(cx->arena, cx->path.facts, cx->path.fact_count, cx->path.fact_cap,
+                 alts[chosen].facts[i]);
+    push_step(cx, at, alts[chosen].text);
+    return chosen;
+}
+
+void fe_assume(fe_ctx *cx, const vks_smt_expr *cond, bool truth)
+{
+    fe_fact f = {cond, truth};
+    VKS_PUSH(cx->arena, cx->path.facts, cx->path.fact_count, cx->path.fact_cap, f);
+}
+
+void fe_attach_path_steps(fe_ctx *cx, const fe_recording *r)
+{
+    size_t before = 0;
+    for (size_t i = 0; i < cx->path.step_count; i++) {
+        while (before < r->cmd_seq_count && r->cmd_seq[before] <= cx->path.step_seq[i])
+            before++;
+        vks_add_path_step_at(cx->program, r->cmdbuf, cx->path.step_locs[i],
+                             cx->path.step_texts[i], before);
+    }
+}
