@@ -12,20 +12,6 @@
 
 #include "vksync/vk_tables.h"
 
-bool vks_loc_equal(const vks_loc *a, const vks_loc *b)
-{
-    return a->line == b->line && a->col == b->col &&
-           strcmp(a->file ? a->file : "", b->file ? b->file : "") == 0;
-}
-
-bool vks_loc_chain_equal(const vks_loc *a, const vks_loc *b)
-{
-    for (; a && b; a = a->caller, b = b->caller)
-        if (!vks_loc_equal(a, b))
-            return false;
-    return !a && !b;
-}
-
 vks_program *vks_program_new(vks_arena *arena)
 {
     vks_program *p = vks_arena_alloc(arena, sizeof *p);
@@ -339,6 +325,14 @@ bool vks_loc_equal(vks_loc a, vks_loc b)
 {
     return a.line == b.line && a.col == b.col &&
            ((!a.file && !b.file) || (a.file && b.file && strcmp(a.file, b.file) == 0));
+}
+
+bool vks_loc_chain_equal(const vks_loc *a, const vks_loc *b)
+{
+    for (; a && b; a = a->caller, b = b->caller)
+        if (!vks_loc_equal(*a, *b))
+            return false;
+    return !a && !b;
 }
 
 static bool same_mask(vks_mask a, vks_mask b)
