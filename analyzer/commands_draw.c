@@ -369,8 +369,9 @@ static const vks_cmdbuf *secondary_recording(fe_ctx *cx, const fe_pending_second
     const fe_object *o = fe_find_object(cx, FE_OBJ_RECORDING, p->handle);
     if (!o)
         return NULL;
+    vks_loc begin = fe_object_loc(o);
     for (size_t i = 0; i < cx->program->cmdbuf_count; i++)
-        if (i != primary && vks_loc_equal(cx->program->cmdbufs[i].begin, fe_object_loc(o)))
+        if (i != primary && vks_loc_equal(&cx->program->cmdbufs[i].begin, &begin))
             return &cx->program->cmdbufs[i];
     return NULL;
 }

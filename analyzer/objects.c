@@ -98,7 +98,7 @@ const fe_object *fe_find_object(fe_ctx *cx, fe_object_kind kind,
             continue;
         /* The same create call run from two places (its own function and a
            caller that inlines it) made the same object. */
-        if (found && !vks_loc_equal(found->loc, c->loc))
+        if (found && !vks_loc_equal(&found->loc, &c->loc))
             return NULL;
         if (!found)
             found = c;

@@ -26,7 +26,7 @@ void fe_incomplete_at(fe_ctx *cx, vks_loc loc, const char *message)
 {
     for (size_t i = 0; i < cx->findings->count; i++) {
         const vks_finding *f = &cx->findings->items[i];
-        if (f->rule == VKS_RULE_VKSYNC_INCOMPLETE && vks_loc_equal(f->loc, loc))
+        if (f->rule == VKS_RULE_VKSYNC_INCOMPLETE && vks_loc_equal(&f->loc, &loc))
             return;
     }
     vks_finding_add(cx->findings, VKS_RULE_VKSYNC_INCOMPLETE, NULL, loc,

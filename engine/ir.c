@@ -12,6 +12,20 @@
 
 #include "vksync/vk_tables.h"
 
+bool vks_loc_equal(const vks_loc *a, const vks_loc *b)
+{
+    return a->line == b->line && a->col == b->col &&
+           strcmp(a->file ? a->file : "", b->file ? b->file : "") == 0;
+}
+
+bool vks_loc_chain_equal(const vks_loc *a, const vks_loc *b)
+{
+    for (; a && b; a = a->caller, b = b->caller)
+        if (!vks_loc_equal(a, b))
+            return false;
+    return !a && !b;
+}
+
 vks_program *vks_program_new(vks_arena *arena)
 {
     vks_program *p = vks_arena_alloc(arena, sizeof *p);
@@ -321,20 +335,6 @@ void vks_program_print(const vks_program *p, FILE *out)
 
 /* ---- equality and rollback (the front end's paths) ---- */
 
-bool vks_loc_equal(vks_loc a, vks_loc b)
-{
-    return a.line == b.line && a.col == b.col &&
-           ((!a.file && !b.file) || (a.file && b.file && strcmp(a.file, b.file) == 0));
-}
-
-bool vks_loc_chain_equal(const vks_loc *a, const vks_loc *b)
-{
-    for (; a && b; a = a->caller, b = b->caller)
-        if (!vks_loc_equal(*a, *b))
-            return false;
-    return !a && !b;
-}
-
 static bool same_mask(vks_mask a, vks_mask b)
 {
     return a.known == b.known && (!a.known || a.bits == b.bits);
@@ -351,7 +351,7 @@ static bool same_region(vks_region a, vks_region b)
 
 static bool same_cmd(const vks_cmd *a, const vks_cmd *b)
 {
-    if (a->kind != b->kind || strcmp(a->name, b->name) != 0 || !vks_loc_equal(a->loc, b->loc) ||
+    if (a->kind != b->kind || strcmp(a->name, b->name) != 0 || !vks_loc_equal(&a->loc, &b->loc) ||
         a->access_count != b->access_count || a->barrier_count != b->barrier_count ||
         !same_mask(a->dependency_flags, b->dependency_flags))
         return false;
@@ -369,7 +369,7 @@ static bool same_cmd(const vks_cmd *a, const vks_cmd *b)
             !same_mask(x->dst_stages, y->dst_stages) ||
             !same_mask(x->dst_access, y->dst_access) ||
             !same_region(x->region, y->region) || x->old_layout != y->old_layout ||
-            x->new_layout != y->new_layout || !vks_loc_equal(x->loc, y->loc) ||
+            x->new_layout != y->new_layout || !vks_loc_equal(&x->loc, &y->loc) ||
             x->src_queue_family != y->src_queue_family ||
             x->dst_queue_family != y->dst_queue_family)
             return false;
@@ -383,7 +383,7 @@ static bool same_cmd(const vks_cmd *a, const vks_cmd *b)
    steps, so each hazard is reported once. */
 bool vks_cmdbuf_equal(const vks_cmdbuf *a, const vks_cmdbuf *b)
 {
-    if (!vks_loc_equal(a->begin, b->begin) || a->cmd_count != b->cmd_count)
+    if (!vks_loc_equal(&a->begin, &b->begin) || a->cmd_count != b->cmd_count)
         return false;
     for (size_t i = 0; i < a->cmd_count; i++)
         if (!same_cmd(&a->cmds[i], &b->cmds[i]))

@@ -45,6 +45,12 @@ typedef struct vks_loc {
     const struct vks_loc *caller;
 } vks_loc;
 
+/* Whether A and B name the same place: file (NULL counts as ""), line and
+   column; their callers are not compared. */
+bool vks_loc_equal(const vks_loc *a, const vks_loc *b);
+/* Whether A and B are the same place reached through the same call chain. */
+bool vks_loc_chain_equal(const vks_loc *a, const vks_loc *b);
+
 typedef uint32_t vks_res_id;
 #define VKS_RES_UNKNOWN UINT32_MAX
 
@@ -301,13 +307,9 @@ vks_barrier vks_subpass_dependency(uint32_t src_subpass, uint32_t dst_subpass,
                                    vks_mask dst_stages, vks_mask dst_access,
                                    vks_loc loc);
 
-/* Equality, for the front end's paths: two locations (file, line, column;
-   not the call chain), and two recordings with the same commands. */
-bool vks_loc_equal(vks_loc a, vks_loc b);
+/* Equality, for the front end's paths: two recordings with the same
+   commands (vks_loc_equal above for locations). */
 bool vks_cmdbuf_equal(const vks_cmdbuf *a, const vks_cmdbuf *b);
-/* The same place reached through the same call chain (the engine's test
-   for a finding found again on another path). */
-bool vks_loc_chain_equal(const vks_loc *a, const vks_loc *b);
 /* Rolling back what a path recorded: keeps the command buffers [0, keep). */
 void vks_program_truncate(vks_program *p, size_t keep);
 /* Drops each command buffer from index `from` on that equals one in
