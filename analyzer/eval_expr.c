@@ -169,6 +169,129 @@ static void havoc(fe_ctx *cx, fe_val *v)
     }
 }
 
+/*
+ * Issue 11, cause 1: "A call the front end does not model writes, as far
+ * as anyone knows, every object reachable through its non-const pointer
+ * arguments, pNext chains included: afterwards those values are unknown."
+ * havoc_reachable forgets the pointee of such an argument and, following
+ * its C type, what the pointee's non-const pointer members point at:
+ * vkGetPhysicalDeviceFeatures2(phys, &f2) fills f2 and the
+ * VkPhysicalDeviceVulkan13Features its `void *pNext` points at.  A member
+ * of type `void *` does not say what its target is, so every pointer kept
+ * in that target is followed (an untyped walk).  Pointers can form cycles:
+ * a node is forgotten once (visited set), and chains are followed at most
+ * HAVOC_REACH_DEPTH deep.
+ */
+enum { HAVOC_REACH_DEPTH = 8, HAVOC_REACH_NODES = 64 };
+
+typedef struct {
+    fe_ctx *cx;
+    fe_val *seen[HAVOC_REACH_NODES];
+    unsigned seen_count;
+    int depth;
+} havoc_reach;
+
+static void havoc_pointee(havoc_reach *h, fe_val *target, CXType pointee);
+
+/* Does a pointer of this type let the callee write what it points at? */
+static bool pointer_to_writable(CXType t, CXType *pointee)
+{
+    CXType c = clang_getCanonicalType(t);
+    if (c.kind != CXType_Pointer)
+        return false;
+    *pointee = clang_getPointeeType(c);
+    return !clang_isConstQualifiedType(*pointee);
+}
+
+/* Follows the pointers stored in node v (of type t; CXType_Invalid: not
+   known, every pointer-valued member is followed). */
+static void havoc_walk_members(havoc_reach *h, fe_val *v, CXType t);
+
+typedef struct {
+    havoc_reach *h;
+    fe_val *v;
+} havoc_member_visit;
+
+static enum CXVisitorResult havoc_member(CXCursor field, CXClientData data)
+{
+    havoc_member_visit *m = data;
+    const char *name = fe_string(m->h->cx, clang_getCursorSpelling(field));
+    fe_val *member = (fe_val *)fe_peek(m->h->cx, m->v, name);
+    if (!member)
+        return CXVisit_Continue;
+    CXType ft = clang_getCanonicalType(clang_getCursorType(field));
+    CXType pointee;
+    if (pointer_to_writable(ft, &pointee)) {
+        if (member->kind == VAL_PTR && member->target)
+            havoc_pointee(m->h, member->target, pointee);
+    } else if (ft.kind == CXType_Record || ft.kind == CXType_ConstantArray) {
+        havoc_walk_members(m->h, member, ft);
+    }
+    return CXVisit_Continue;
+}
+
+static void havoc_walk_members(havoc_reach *h, fe_val *v, CXType t)
+{
+    CXType c = clang_getCanonicalType(t);
+    if (c.kind == CXType_Record) {
+        havoc_member_visit m = {h, v};
+        clang_Type_visitFields(c, havoc_member, &m);
+        return;
+    }
+    bool typed_array = c.kind == CXType_ConstantArray || c.kind == CXType_IncompleteArray;
+    CXType element = typed_array ? clang_getArrayElementType(c) : c;
+    for (fe_field *f = v->fields; f; f = f->next) {
+        if (typed_array && f->name[0] != '[')
+            continue;
+        if (typed_array) {
+            havoc_walk_members(h, f->value, element);
+        } else if (f->value->kind == VAL_PTR && f->value->target) {
+            CXType unknown = {.kind = CXType_Invalid};
+            havoc_pointee(h, f->value->target, unknown);
+        } else if (f->value->fields) {
+            CXType unknown = {.kind = CXType_Invalid};
+            havoc_walk_members(h, f->value, unknown);
+        }
+    }
+}
+
+static void havoc_pointee(havoc_reach *h, fe_val *target, CXType pointee)
+{
+    if (!target || h->depth >= HAVOC_REACH_DEPTH)
+        return;
+    for (unsigned i = 0; i < h->seen_count; i++)
+        if (h->seen[i] == target)
+            return;
+    if (h->seen_count == HAVOC_REACH_NODES)
+        return;
+    h->seen[h->seen_count++] = target;
+    /* `void *` says nothing about its target: walk it untyped. */
+    CXType c = clang_getCanonicalType(pointee);
+    if (c.kind == CXType_Void)
+        c.kind = CXType_Invalid;
+    /* The pointer may point into an array node ("[i]" children): every
+       element is of the pointee type (the callee may index it). */
+    bool elements = false;
+    for (fe_field *f = target->fields; f && !elements; f = f->next)
+        elements = f->name[0] == '[';
+    h->depth++;
+    if (elements) {
+        for (fe_field *f = target->fields; f; f = f->next)
+            if (f->name[0] == '[')
+                havoc_walk_members(h, f->value, c);
+    } else {
+        havoc_walk_members(h, target, c);
+    }
+    h->depth--;
+    havoc(h->cx, target);
+}
+
+static void havoc_reachable(fe_ctx *cx, fe_val *target, CXType pointee)
+{
+    havoc_reach h = {.cx = cx};
+    havoc_pointee(&h, target, pointee);
+}
+
 /* ---- initialisers ---- */
 
 typedef struct {
@@ -948,7 +1071,7 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
         if (args[i]->kind == VAL_PTR && args[i]->target &&
             !clang_isConstQualifiedType(clang_getPointeeType(t)) &&
             clang_getCursorKind(fe_strip(arg)) != CXCursor_StringLiteral)
-            havoc(cx, args[i]->target);
+            havoc_reachable(cx, args[i]->target, clang_getPointeeType(t));
     }
     fe_call record = call_record(cx, call, NULL, args, (unsigned)argc, false);
     fe_string_call(cx, &record);
