@@ -29,6 +29,9 @@ struct fe_eval_state {
     fe_function *functions[FE_FUNCTION_BUCKETS];
     fe_function **function_list; /* in file order, then source order */
     size_t function_count, function_cap;
+    /* Where each registered definition is (frontend.c): a header's
+       functions are registered once however many files include it. */
+    struct fe_definition_site *definition_sites[FE_FUNCTION_BUCKETS];
     /* Functions that never return / cannot submit (program_end.c), by USR. */
     struct fe_end_info *end_info[FE_FUNCTION_BUCKETS];
     /* Runs a function body (eval_stmt.c).  Calls are expressions, and a call

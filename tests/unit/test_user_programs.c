@@ -86,6 +86,41 @@ START_TEST(query_out_parameters_are_unknown_after_the_call)
 }
 END_TEST
 
+/*
+ * Cause 2: every Vulkan call of header_prog.c is in a static inline helper
+ * of "vkhelpers.h", which is not on the command line: before, nothing was
+ * analysed (0 paths).  A second file including the same header adds no
+ * second analysis of its helpers.
+ */
+START_TEST(helpers_of_an_included_header_are_part_of_the_program)
+{
+    static const char *const header[] = {"vkhelpers.h"};
+    static const char *const prog[] = {"header_prog.c"};
+    test_analysis *a = check_inputs(prog, 1, header, 1, false);
+    const vks_finding *f = only_finding(a, VKS_RULE_HAZARD_RAW);
+    ck_assert_str_eq(f->hazard, "READ_AFTER_WRITE");
+    ck_assert_uint_eq(f->loc.line, 68);
+    ck_assert_ptr_nonnull(strstr(f->loc.file, "vkhelpers.h"));
+    ck_assert_ptr_nonnull(f->loc.caller);
+    ck_assert_uint_eq(f->loc.caller->line, 20);
+    ck_assert_uint_eq(a->stats.paths_explored, 1);
+    test_analysis_free(a);
+
+    a = check_inputs(prog, 1, header, 1, true);
+    ck_assert_uint_eq(a->findings.count, 0);
+    ck_assert_uint_eq(a->stats.paths_explored, 1);
+    test_analysis_free(a);
+
+    static const char *const both[] = {"header_prog.c", "header_tool.c"};
+    a = check_inputs(both, 2, header, 1, false);
+    f = only_finding(a, VKS_RULE_HAZARD_RAW);
+    ck_assert_uint_eq(f->loc.line, 68);
+    ck_assert_uint_eq(a->stats.paths_explored, 1);
+    ck_assert_uint_eq(a->program->cmdbuf_count, 1);
+    test_analysis_free(a);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("user-programs");
@@ -93,6 +128,7 @@ int main(void)
     tcase_add_checked_fixture(tc, test_make_temp_dir, test_remove_temp_dir);
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, query_out_parameters_are_unknown_after_the_call);
+    tcase_add_test(tc, helpers_of_an_included_header_are_part_of_the_program);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
