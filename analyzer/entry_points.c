@@ -93,6 +93,31 @@ static vks_cmd *add_cmd(fe_ctx *cx, fe_recording *r, vks_cmd_kind kind,
     return vks_add_cmd(cx->program, r->cmdbuf, kind, name, loc);
 }
 
+/*
+ * Issue 11, cause 6: a function that records into a command buffer handed
+ * to it and never begins one is "a recording too: analyse it with what
+ * came before unknown (no hazard against the unknown prefix, every hazard
+ * inside it)".  In such a root (cx->handed_recording, roots.c) the first
+ * vkCmd* on a handle with no open recording opens one at that command.
+ * The engine checks a command buffer that is not submitted on its own,
+ * from a state where nothing is known (layouts included), which is that
+ * unknown prefix.  A handle with no identity (a call's result) opens
+ * nothing: two such handles could be two command buffers.
+ */
+static fe_recording **open_handed_recording(fe_ctx *cx, const fe_val *h, vks_loc first)
+{
+    if (!cx->handed_recording || !fe_object_ident(h))
+        return NULL;
+    fe_recording *r = vks_arena_alloc(cx->arena, sizeof *r);
+    r->ident = h->ident;
+    r->cmdbuf = vks_begin_cmdbuf(cx->program, h->spelling ? h->spelling : "?",
+                                 cx->root_function, first);
+    r->state = fe_recording_started(cx, h, r->cmdbuf, first);
+    r->next = cx->path.recordings;
+    cx->path.recordings = r;
+    return &cx->path.recordings;
+}
+
 bool fe_model_begin_command_buffer(fe_ctx *cx, const fe_call *call, int param)
 {
     (void)param;
@@ -184,6 +209,8 @@ bool fe_vulkan_call(fe_ctx *cx, const fe_call *call)
         return row && row->handler && call->argc >= row->min_args &&
                row->handler(cx, call, row->param);
     fe_recording **r = call->argc >= 1 ? fe_find_recording(cx, call->args[0]) : NULL;
+    if (!r && call->argc >= 1)
+        r = open_handed_recording(cx, call->args[0], call->loc);
     if (!r)
         return true; /* recorded outside a vkBegin/vkEnd pair the front end saw */
     bool modelled = row && row->command && call->argc >= row->min_args;

@@ -20,6 +20,9 @@ typedef struct fe_function {
     const char *usr;
     CXCursor definition;
     size_t index;               /* in fe_eval_state.function_list */
+    /* A root that records into a command buffer it is handed and never
+       begins one (roots.c, issue 11 cause 6). */
+    bool handed_recording;
     struct fe_function *next;   /* in its hash bucket */
 } fe_function;
 

@@ -473,8 +473,11 @@ void vks_frontend_analyze(vks_frontend *fe)
         collect_objects(&cx, clang_getTranslationUnitCursor(f->tu));
     fe_function **roots;
     size_t nroots = fe_find_roots(&cx, &roots);
-    for (size_t i = 0; i < nroots; i++)
+    for (size_t i = 0; i < nroots; i++) {
+        cx.handed_recording = roots[i]->handed_recording;
         analyse_function(fe, &cx, roots[i]->definition);
+        cx.handed_recording = false;
+    }
     fe_inline_secondaries(&cx);
     vks_smt_solver_free(cx.solver);
 }

@@ -186,6 +186,10 @@ typedef struct fe_ctx {
     fe_file_name *file_names;
     const char *default_path;   /* for locations without a file */
     const char *root_function;
+    /* The root being analysed records into command buffers it is handed
+       (fe_function.handed_recording): a vkCmd* on a handle with no open
+       recording opens one, with what came before unknown (entry_points.c). */
+    bool handed_recording;
     /* The function being analysed, over all its paths (path_state.c):
        decisions[0..forced_count) are replayed from the previous path;
        later ones are made afresh. */

@@ -121,6 +121,32 @@ START_TEST(helpers_of_an_included_header_are_part_of_the_program)
 }
 END_TEST
 
+/*
+ * Cause 6: a library's recording functions are handed the command buffer
+ * (a parameter, or a member of a struct reached from one) and never begin
+ * it; their vkCmd* calls were ignored.  Each is analysed as a recording of
+ * its own, with what came before unknown: the hazards inside it are found.
+ */
+START_TEST(functions_recording_into_a_handed_command_buffer_are_analysed)
+{
+    test_analysis *a = check_one("handed_recording.c", false);
+    ck_assert_uint_eq(a->findings.count, 2);
+    for (size_t i = 0; i < 2; i++) {
+        const vks_finding *f = &a->findings.items[i];
+        ck_assert_int_eq(f->rule, VKS_RULE_HAZARD_RAW);
+        ck_assert_str_eq(f->hazard, "READ_AFTER_WRITE");
+        ck_assert_uint_eq(f->loc.line, i == 0 ? 34 : 46);
+    }
+    test_analysis_free(a);
+
+    a = check_one("handed_recording.c", true);
+    ck_assert_uint_eq(a->findings.count, 0);
+    ck_assert_uint_eq(a->stats.paths_explored, 2);
+    ck_assert_uint_eq(a->stats.pairs_proved_ordered, 2);
+    test_analysis_free(a);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("user-programs");
@@ -129,6 +155,7 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, query_out_parameters_are_unknown_after_the_call);
     tcase_add_test(tc, helpers_of_an_included_header_are_part_of_the_program);
+    tcase_add_test(tc, functions_recording_into_a_handed_command_buffer_are_analysed);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
