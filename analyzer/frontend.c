@@ -279,34 +279,106 @@ static void analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
 
 static bool fe_is_registered_definition(fe_ctx *cx, CXCursor c);
 
+/*
+ * Issue 11, cause 7: "Objects made by one helper are one object."  A helper
+ * such as `buffer_create(Res *b, n)` run on its own makes one object that
+ * stands for every buffer its callers make with it, and a recording that
+ * finds it through a struct member ("Res.buffer") took them all for that
+ * one.  So a function that creates objects through helpers is run as a
+ * creator too (each call path makes its own object), and a helper that
+ * such a creator calls is not run on its own: it runs inside its callers.
+ * A function that begins a recording through a helper (main calling
+ * record()) is run as a recording, not here: running it twice bound its
+ * mapped buffers twice.  creator_graph computes, once for all registered
+ * functions, which create and which begin a recording (directly or
+ * through helpers), and which are called by a creator.
+ */
+typedef struct creator_node {
+    bool creates, begins, called_by_creator;
+    size_t *callees;
+    size_t callee_count, callee_cap;
+} creator_node;
+
 typedef struct {
     fe_ctx *cx;
-    bool creates, records;
-} create_search;
+    creator_node *node;
+} creator_walk;
 
-static enum CXChildVisitResult find_creates(CXCursor c, CXCursor parent,
-                                            CXClientData data)
+static enum CXChildVisitResult collect_creator_calls(CXCursor c, CXCursor parent,
+                                                     CXClientData data)
 {
-    create_search *s = data;
-    if (clang_getCursorKind(c) == CXCursor_CallExpr) {
-        const char *name = fe_callee_entry_point(s->cx, c);
-        if (name && fe_entry_point_has(name, FE_EP_CREATES))
-            s->creates = true;
-        if (name && fe_entry_point_has(name, FE_EP_BEGINS))
-            s->records = true;
-    }
+    creator_walk *w = data;
+    if (clang_getCursorKind(c) != CXCursor_CallExpr)
+        return CXChildVisit_Recurse;
+    const char *name = fe_callee_entry_point(w->cx, c);
+    if (name && fe_entry_point_has(name, FE_EP_CREATES))
+        w->node->creates = true;
+    if (name && fe_entry_point_has(name, FE_EP_BEGINS))
+        w->node->begins = true;
+    fe_function *callee = fe_called_function(w->cx, c);
+    if (callee)
+        VKS_PUSH(w->cx->arena, w->node->callees, w->node->callee_count,
+                 w->node->callee_cap, callee->index);
     return CXChildVisit_Recurse;
+}
+
+static creator_node *creator_graph(fe_ctx *cx)
+{
+    size_t n = cx->eval->function_count;
+    creator_node *g = vks_arena_alloc(cx->arena, sizeof *g * (n + 1));
+    for (size_t i = 0; i < n; i++) {
+        creator_walk w = {cx, &g[i]};
+        clang_visitChildren(cx->eval->function_list[i]->definition, collect_creator_calls,
+                            &w);
+    }
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (size_t i = 0; i < n; i++)
+            for (size_t k = 0; k < g[i].callee_count; k++) {
+                const creator_node *callee = &g[g[i].callees[k]];
+                if (callee->creates && !g[i].creates)
+                    g[i].creates = changed = true;
+                if (callee->begins && !g[i].begins)
+                    g[i].begins = changed = true;
+            }
+    }
+    for (size_t i = 0; i < n; i++)
+        if (g[i].creates && !g[i].begins)
+            for (size_t k = 0; k < g[i].callee_count; k++)
+                if (g[i].callees[k] != i)
+                    g[g[i].callees[k]].called_by_creator = true;
+    return g;
+}
+
+typedef struct {
+    fe_ctx *cx;
+    creator_node *graph;
+} creator_run;
+
+/* Run as a creator: creates and begins no recording (directly or through
+   helpers), and is not a helper of another creator. */
+static bool runs_as_creator(const creator_run *run, CXCursor c)
+{
+    fe_ctx *cx = run->cx;
+    const char *usr = fe_string(cx, clang_getCursorUSR(c));
+    for (fe_function *f = cx->eval->functions[fe_usr_bucket(usr)]; f; f = f->next)
+        if (clang_equalCursors(f->definition, c)) {
+            const creator_node *node = &run->graph[f->index];
+            return node->creates && !node->begins && !node->called_by_creator;
+        }
+    return false;
 }
 
 static enum CXChildVisitResult run_creator(CXCursor c, CXCursor parent,
                                            CXClientData data)
 {
-    fe_ctx *cx = data;
+    const creator_run *run = data;
+    fe_ctx *cx = run->cx;
+    /* Issue 11, cause 2: a project header's helpers are the program's
+       too, run once however many files include the header. */
     if (!fe_is_registered_definition(cx, c))
         return CXChildVisit_Continue;
-    create_search s = {.cx = cx};
-    clang_visitChildren(c, find_creates, &s);
-    if (s.creates && !s.records) {
+    if (runs_as_creator(run, c)) {
         /* One path (the first feasible one) is enough to see what it
            creates. */
         cx->root_function = fe_string(cx, clang_getCursorSpelling(c));
@@ -351,9 +423,10 @@ static enum CXChildVisitResult run_creator(CXCursor c, CXCursor parent,
     return CXChildVisit_Continue;
 }
 
-static void collect_objects(fe_ctx *cx, CXCursor translation_unit)
+static void collect_objects(fe_ctx *cx, creator_node *graph, CXCursor translation_unit)
 {
-    clang_visitChildren(translation_unit, run_creator, cx);
+    creator_run run = {cx, graph};
+    clang_visitChildren(translation_unit, run_creator, &run);
 }
 
 /*
@@ -469,8 +542,9 @@ void vks_frontend_analyze(vks_frontend *fe)
     }
     /* Objects first (objects.c): a recording sees the render passes and
        images created anywhere. */
+    creator_node *creators = creator_graph(&cx);
     for (parsed_file *f = fe->files; f; f = f->next)
-        collect_objects(&cx, clang_getTranslationUnitCursor(f->tu));
+        collect_objects(&cx, creators, clang_getTranslationUnitCursor(f->tu));
     fe_function **roots;
     size_t nroots = fe_find_roots(&cx, &roots);
     for (size_t i = 0; i < nroots; i++) {

@@ -81,6 +81,33 @@ static fe_object *find_by_ident(fe_ctx *cx, fe_object_kind kind, const char *ide
     return NULL;
 }
 
+/* Two objects kept in one struct member came from the same creation when
+   the create call is the same and so is the chain of calls to it, as far
+   as both go: a helper run on its own (the object creators, frontend.c)
+   and inlined in its caller.  Otherwise they are two objects (issue 11,
+   cause 7). */
+static bool same_creation(vks_loc a, vks_loc b)
+{
+    const vks_loc *x = &a, *y = &b;
+    for (; x && y; x = x->caller, y = y->caller)
+        if (!vks_loc_equal(x, y))
+            return false;
+    return true;
+}
+
+/* Every two objects kept in `key` came from the same creation: a helper's
+   create run on its own (no calls before it) is compatible with each of
+   its callers', but two callers' are two objects (issue 11, cause 7). */
+static bool one_creation(fe_ctx *cx, fe_object_kind kind, const char *key)
+{
+    for (fe_object *a = objects_of(cx)->list; a; a = a->next)
+        if (a->kind == kind && has_key(a, key))
+            for (fe_object *b = a->next; b; b = b->next)
+                if (b->kind == kind && has_key(b, key) && !same_creation(a->loc, b->loc))
+                    return false;
+    return true;
+}
+
 const fe_object *fe_find_object(fe_ctx *cx, fe_object_kind kind,
                                 const fe_val *handle)
 {
@@ -98,11 +125,13 @@ const fe_object *fe_find_object(fe_ctx *cx, fe_object_kind kind,
             continue;
         /* The same create call run from two places (its own function and a
            caller that inlines it) made the same object. */
-        if (found && !vks_loc_equal(&found->loc, &c->loc))
+        if (found && !same_creation(found->loc, c->loc))
             return NULL;
         if (!found)
             found = c;
     }
+    if (found && !one_creation(cx, kind, handle->member_key))
+        return NULL;
     return found;
 }
 
@@ -159,9 +188,30 @@ static const char *out_spelling(const fe_call *call, unsigned arg)
 /*
  * The node element `index` of a create call's out-pointer designates.  A
  * handle with no identity yet (VK_NULL_HANDLE, a zeroed struct member)
- * gets one named after the create call, stable across the paths through
- * the function, so every later read of it is the same object.
+ * gets one named after the create call and the calls that reached it
+ * (creation_ident), stable across the paths through the function, so
+ * every later read of it is the same object.
  */
+/*
+ * Issue 11, cause 7: "Objects made by one helper are one object ... An
+ * object is identified by where its handle is stored (and the call path
+ * that created it), not by the vkCreate* line."  The identity a created
+ * handle gets when it has none names the create call and the chain of
+ * calls that reached it: buffer_create(&buf_a) and buffer_create(&buf_b)
+ * are two objects.  The name is the same on every path through the same
+ * calls, so paths that record the same commands on the same objects are
+ * one recording (frontend.c).
+ */
+static const char *creation_ident(fe_ctx *cx, vks_loc at, int64_t index)
+{
+    const char *ident = vks_arena_printf(cx->arena, "created:%s:%u:%u[%lld]", at.file,
+                                         at.line, at.col, (long long)index);
+    for (const vks_loc *c = at.caller; c; c = c->caller)
+        ident = vks_arena_printf(cx->arena, "%s@%s:%u:%u", ident, c->file ? c->file : "?",
+                                 c->line, c->col);
+    return ident;
+}
+
 static fe_val *created_handle(fe_ctx *cx, const fe_call *call, unsigned out,
                               int64_t index)
 {
@@ -172,8 +222,7 @@ static fe_val *created_handle(fe_ctx *cx, const fe_call *call, unsigned out,
         vks_loc at = call->loc;
         const char *spelling = out_spelling(call, out);
         node->kind = VAL_SYM;
-        node->ident = vks_arena_printf(cx->arena, "created:%s:%u:%u[%lld]", at.file,
-                                       at.line, at.col, (long long)index);
+        node->ident = creation_ident(cx, at, index);
         node->spelling = index ? vks_arena_printf(cx->arena, "%s[%lld]", spelling,
                                                   (long long)index)
                                : spelling;
