@@ -161,6 +161,7 @@ static void havoc(fe_ctx *cx, fe_val *v)
     memset(v, 0, sizeof *v);
     v->logged_in = logged_in;
     v->loc = loc;
+    v->spelling = spelling; /* for messages: still the same object */
     if (ident) {
         v->kind = VAL_SYM;
         v->ident = vks_arena_printf(cx->arena, "%s#%u", ident,
@@ -497,6 +498,34 @@ static fe_val *lost_place(fe_ctx *cx, const fe_val *pointer, const fe_val *index
     return v;
 }
 
+/*
+ * Issue 11, cause 5: "Resources are named by what the program wrote ...
+ * today a helper-made buffer was named 'the condition'."  A handle created
+ * by `buffer_create(&buf_b, n)` through `&b->buffer` is kept in
+ * `buf_b.buffer`: objects that have no name of their own (a zeroed struct,
+ * a member of one) are named after the variable that holds them, so the
+ * create call names the handle by where it is stored (objects.c,
+ * created_handle) rather than by the helper's parameter.  Names are for
+ * messages only.
+ */
+static void name_member_after_object(fe_ctx *cx, fe_val *member, const fe_val *object,
+                                     const char *name)
+{
+    if (member->spelling || !object->spelling || member->kind == VAL_SYM)
+        return;
+    member->spelling = vks_arena_printf(cx->arena, object->via_pointer ? "%s->%s" : "%s.%s",
+                                        object->spelling[0] == '*' && object->via_pointer
+                                            ? object->spelling + 1
+                                            : object->spelling,
+                                        name);
+}
+
+static void name_after_variable(fe_ctx *cx, fe_val *v, CXCursor decl)
+{
+    if (v->kind != VAL_SYM && v->kind != VAL_PTR)
+        v->spelling = fe_string(cx, clang_getCursorSpelling(decl));
+}
+
 fe_val *fe_lvalue(fe_ctx *cx, CXCursor expr)
 {
     CXCursor c = fe_strip(expr);
@@ -531,6 +560,7 @@ fe_val *fe_lvalue(fe_ctx *cx, CXCursor expr)
         fe_val *member = fe_child(cx, object, name);
         if (!member->member_key)
             member->member_key = member_key(cx, base, name);
+        name_member_after_object(cx, member, object, name);
         return member;
     }
     case CXCursor_ArraySubscriptExpr: {
@@ -1193,6 +1223,7 @@ void fe_declare(fe_ctx *cx, CXCursor decl)
             v->ident = vks_arena_printf(cx->arena, "var:%s=%s", v->ident, key);
             v->spelling = fe_string(cx, clang_getCursorSpelling(decl));
         }
+        name_after_variable(cx, v, decl);
     } else {
         /* Uninitialised: unknown contents, but a name of its own. */
         v->kind = VAL_SYM;

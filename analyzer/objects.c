@@ -220,7 +220,10 @@ static fe_val *created_handle(fe_ctx *cx, const fe_call *call, unsigned out,
         return NULL;
     if (node->kind != VAL_SYM || !node->ident) {
         vks_loc at = call->loc;
-        const char *spelling = out_spelling(call, out);
+        /* Named by where it is kept when that is known (issue 11, cause 5:
+           eval_expr.c, name_member_after_object), else as the call wrote it. */
+        const char *spelling = node->spelling && index == 0 ? node->spelling
+                                                            : out_spelling(call, out);
         node->kind = VAL_SYM;
         node->ident = creation_ident(cx, at, index);
         node->spelling = index ? vks_arena_printf(cx->arena, "%s[%lld]", spelling,

@@ -187,6 +187,45 @@ START_TEST(buffers_made_by_one_helper_are_different_buffers)
 }
 END_TEST
 
+/* The EARLIER_ACCESS note of f. */
+static const vks_note *earlier_note(const vks_finding *f)
+{
+    for (size_t i = 0; i < f->note_count; i++)
+        if (f->notes[i].kind == VKS_NOTE_EARLIER_ACCESS)
+            return &f->notes[i];
+    ck_abort_msg("no earlier-access note");
+    return NULL;
+}
+
+/*
+ * Cause 5: a buffer made by buffer_create(&buf_b, n), whose create call is
+ * inside VK_CHECK(...), was named 'the condition' (the text of a macro
+ * argument could not be read), and otherwise by the helper's parameter
+ * (`b->buffer`).  It is named by where the program keeps it.
+ */
+START_TEST(helper_made_buffers_are_named_by_where_they_are_kept)
+{
+    test_analysis *a = check_one("helper_buffers.c", false);
+    const vks_finding *f = only_finding(a, VKS_RULE_HAZARD_RAW);
+    ck_assert_msg(strstr(f->message, "vkCmdCopyBuffer reads 'buf_b.buffer'"), "%s",
+                  f->message);
+    const vks_note *n = earlier_note(f);
+    ck_assert_msg(strstr(n->message, "vkCmdCopyBuffer writes 'buf_b.buffer' here"), "%s",
+                  n->message);
+    test_analysis_free(a);
+
+    static const char *const header[] = {"vkhelpers.h"};
+    static const char *const prog[] = {"header_prog.c"};
+    a = check_inputs(prog, 1, header, 1, false);
+    f = only_finding(a, VKS_RULE_HAZARD_RAW);
+    ck_assert_msg(strstr(f->message, "vkCmdCopyBuffer reads 'staging.buffer'"), "%s",
+                  f->message);
+    ck_assert_msg(strstr(earlier_note(f)->message, "vkCmdFillBuffer writes 'staging.buffer'"),
+                  "%s", earlier_note(f)->message);
+    test_analysis_free(a);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("user-programs");
@@ -197,6 +236,7 @@ int main(void)
     tcase_add_test(tc, helpers_of_an_included_header_are_part_of_the_program);
     tcase_add_test(tc, functions_recording_into_a_handed_command_buffer_are_analysed);
     tcase_add_test(tc, buffers_made_by_one_helper_are_different_buffers);
+    tcase_add_test(tc, helper_made_buffers_are_named_by_where_they_are_kept);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
