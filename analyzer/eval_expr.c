@@ -520,6 +520,19 @@ static void name_member_after_object(fe_ctx *cx, fe_val *member, const fe_val *o
                                         name);
 }
 
+/* `frames[1]` for element 1 of an array named `frames` (issue 11, causes
+   5 and 7: a helper called in a loop over frames[i] keeps each handle in
+   its own element, which names it and tells the objects apart). */
+static void name_element_after_array(fe_ctx *cx, fe_val *element, const fe_val *base,
+                                     int64_t index)
+{
+    if (element->spelling || element->kind == VAL_SYM || base->kind != VAL_PTR ||
+        !base->target || base->single || !base->target->spelling)
+        return;
+    element->spelling = vks_arena_printf(cx->arena, "%s[%lld]", base->target->spelling,
+                                         (long long)(base->index + index));
+}
+
 static void name_after_variable(fe_ctx *cx, fe_val *v, CXCursor decl)
 {
     if (v->kind != VAL_SYM && v->kind != VAL_PTR)
@@ -574,6 +587,8 @@ fe_val *fe_lvalue(fe_ctx *cx, CXCursor expr)
         if (!fe_known_int(index_val, &index))
             return lost_place(cx, base, index_val);
         fe_val *element = fe_deref(cx, base, (int64_t)index);
+        if (element)
+            name_element_after_array(cx, element, base, (int64_t)index);
         return element ? element : lost_place(cx, base, NULL);
     }
     case CXCursor_UnaryOperator:

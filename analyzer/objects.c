@@ -200,16 +200,21 @@ static const char *out_spelling(const fe_call *call, unsigned arg)
  * calls that reached it: buffer_create(&buf_a) and buffer_create(&buf_b)
  * are two objects.  The name is the same on every path through the same
  * calls, so paths that record the same commands on the same objects are
- * one recording (frontend.c).
+ * one recording (frontend.c).  A helper called in a loop tells its objects
+ * apart by where each is kept (`frames[1].staging`) when the evaluator can
+ * name it; otherwise it makes one object per call site (a limit).
  */
-static const char *creation_ident(fe_ctx *cx, vks_loc at, int64_t index)
+static const char *creation_ident(fe_ctx *cx, vks_loc at, int64_t index,
+                                  const char *kept_in)
 {
     const char *ident = vks_arena_printf(cx->arena, "created:%s:%u:%u[%lld]", at.file,
                                          at.line, at.col, (long long)index);
     for (const vks_loc *c = at.caller; c; c = c->caller)
         ident = vks_arena_printf(cx->arena, "%s@%s:%u:%u", ident, c->file ? c->file : "?",
                                  c->line, c->col);
-    return ident;
+    /* Where it is kept, when the node has a name (eval_expr.c): one helper
+       call site run in a loop over frames[i] makes one object per element. */
+    return kept_in ? vks_arena_printf(cx->arena, "%s=%s", ident, kept_in) : ident;
 }
 
 static fe_val *created_handle(fe_ctx *cx, const fe_call *call, unsigned out,
@@ -225,7 +230,7 @@ static fe_val *created_handle(fe_ctx *cx, const fe_call *call, unsigned out,
         const char *spelling = node->spelling && index == 0 ? node->spelling
                                                             : out_spelling(call, out);
         node->kind = VAL_SYM;
-        node->ident = creation_ident(cx, at, index);
+        node->ident = creation_ident(cx, at, index, index == 0 ? node->spelling : NULL);
         node->spelling = index ? vks_arena_printf(cx->arena, "%s[%lld]", spelling,
                                                   (long long)index)
                                : spelling;

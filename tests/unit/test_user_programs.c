@@ -187,6 +187,32 @@ START_TEST(buffers_made_by_one_helper_are_different_buffers)
 }
 END_TEST
 
+/*
+ * Cause 7, frames in flight: one helper called in a loop over frames[i]
+ * made one buffer for every frame, so filling each frame's staging buffer
+ * was a write-after-write.  Each element keeps its own buffer; filling
+ * frame 0's twice is still found, and named after the element.
+ */
+START_TEST(buffers_made_in_a_loop_over_frames_are_different_buffers)
+{
+    test_analysis *a = check_one("frames_in_flight.c", false);
+    ck_assert_uint_eq(a->findings.count, 0);
+    ck_assert_uint_eq(a->stats.paths_explored, 1);
+    test_analysis_free(a);
+
+    copy_input("frames_in_flight.c");
+    static const char *const files[] = {"frames_in_flight.c"};
+    static const char *const reuse[] = {"-DREUSE_FRAME0"};
+    vks_frontend_options options = {.extra_args = reuse, .extra_arg_count = 1};
+    a = test_analyse_with(files, 1, &options);
+    vks_check_program(a->program, &a->findings, &a->stats);
+    const vks_finding *f = only_finding(a, VKS_RULE_HAZARD_WAW);
+    ck_assert_uint_eq(f->loc.line, 45);
+    ck_assert_msg(strstr(f->message, "'frames[0].staging'"), "%s", f->message);
+    test_analysis_free(a);
+}
+END_TEST
+
 /* The EARLIER_ACCESS note of f. */
 static const vks_note *earlier_note(const vks_finding *f)
 {
@@ -237,6 +263,7 @@ int main(void)
     tcase_add_test(tc, functions_recording_into_a_handed_command_buffer_are_analysed);
     tcase_add_test(tc, buffers_made_by_one_helper_are_different_buffers);
     tcase_add_test(tc, helper_made_buffers_are_named_by_where_they_are_kept);
+    tcase_add_test(tc, buffers_made_in_a_loop_over_frames_are_different_buffers);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
