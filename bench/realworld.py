@@ -18,7 +18,7 @@ hidden; before the kill, gdb takes a few stack samples into NAME.stacks to
 show where the time goes), then reads the SARIF log - never the text - and
 prints one line:
 
-    NAME  wall  peak-RSS  exit  paths  unknown  incomplete [limit in fn xN; ...]  findings per rule
+    NAME  wall  (cpu)  peak-RSS  exit  paths  unknown  incomplete [limit in fn xN; ...]  findings per rule
 
 With --text the program is run a second time for the clang-tidy style text
 report (NAME.txt), for triage.  Everything the run leaves (NAME.sarif,
@@ -58,7 +58,7 @@ FUNC_IN_MESSAGE = re.compile(r"(?:through|analysing) `([^`]+)`")
 
 # A C function definition's first line, as these code bases write it: at
 # column 0, an identifier followed by `(`, not a declaration or a macro.
-DEF_RE = re.compile(r"^[A-Za-z_][\w \t\*]*?\b([A-Za-z_]\w*)\s*\(")
+DEF_RE = re.compile(r"^(?:[A-Za-z_][\w \t\*]*?[\s\*])?([A-Za-z_]\w*)\s*\(")
 NOT_DEF = ("if", "for", "while", "switch", "return", "sizeof", "else")
 
 
@@ -157,7 +157,7 @@ def where_stuck(stacks_path):
 
 
 def run_tool(argv, cwd, stdout_path, stderr_path, timeout, mem_mb, stacks_path):
-    """Runs argv; returns (status, wall seconds, peak RSS in KiB, timed_out).
+    """Runs argv; returns (status, wall seconds, rusage, timed_out).
     status is the exit status, or -SIGNAL when killed by a signal."""
     def limit():
         os.setsid()
@@ -190,11 +190,12 @@ def run_tool(argv, cwd, stdout_path, stderr_path, timeout, mem_mb, stacks_path):
         code = -os.WTERMSIG(status)
     else:
         code = os.WEXITSTATUS(status)
-    return code, wall, usage.ru_maxrss, timed_out
+    return code, wall, usage, timed_out
 
 
-def summarise(name, sarif_path, stderr_path, cwd, code, wall, rss_kb, timed_out, timeout):
-    rec = {"name": name, "wall_s": round(wall, 2), "peak_rss_mb": rss_kb // 1024,
+def summarise(name, sarif_path, stderr_path, cwd, code, wall, usage, timed_out, timeout):
+    rec = {"name": name, "wall_s": round(wall, 2), "peak_rss_mb": usage.ru_maxrss // 1024,
+           "cpu_s": round(usage.ru_utime + usage.ru_stime, 2),
            "exit": code, "timed_out": timed_out, "paths": None, "pairs_ordered": None,
            "unknown": None, "incomplete": {}, "rules": {}, "input_errors": []}
     stderr = ""
@@ -252,7 +253,8 @@ def format_line(rec, timeout):
     def num(v):
         return "?" if v is None else str(v)
     parts = ["%-28s" % rec["name"],
-             "%7.1fs" % rec["wall_s"],
+             "%6.1fs" % rec["wall_s"],
+             "(cpu %5.1fs)" % rec["cpu_s"],
              "%6dMB" % rec["peak_rss_mb"],
              "%-14s" % status_word(rec, timeout),
              "paths=%s" % num(rec["paths"]),
@@ -378,9 +380,9 @@ def cmd_run(args):
     argv = [opts["tool"], "--format=sarif", "-o", base + ".sarif"] + common
     with open(base + ".cmd", "w") as f:
         f.write("cd %s &&\n%s\n" % (shlex.quote(cwd), " ".join(shlex.quote(a) for a in argv)))
-    code, wall, rss, timed_out = run_tool(argv, cwd, os.devnull, base + ".stderr",
-                                          timeout, mem_mb, base + ".stacks")
-    rec = summarise(name, base + ".sarif", base + ".stderr", cwd, code, wall, rss,
+    code, wall, usage, timed_out = run_tool(argv, cwd, os.devnull, base + ".stderr",
+                                            timeout, mem_mb, base + ".stacks")
+    rec = summarise(name, base + ".sarif", base + ".stderr", cwd, code, wall, usage,
                     timed_out, timeout)
     rec["files"] = len(files)
     if timed_out:
@@ -415,7 +417,7 @@ def main(argv):
     if len(argv) >= 3 and argv[1] == "failed":
         return cmd_failed(argv[2:])
     if len(argv) >= 2 and argv[1] == "header":
-        print("# program  wall  peak-RSS  exit-status  paths-explored  questions-unknown  "
+        print("# program  wall (cpu: user+sys, less sensitive to a busy machine)  peak-RSS  exit-status  paths-explored  questions-unknown  "
               "vksync-incomplete [limit in function xN]  findings per rule")
         return 0
     print(__doc__, file=sys.stderr)

@@ -7,7 +7,7 @@
 # generate, runs vksync-lint on each program, and prints one line per
 # program (bench/realworld.py does the running and the counting):
 #
-#     name  wall  peak-RSS  exit  paths  unknown  incomplete [limit xN (functions)]  findings per rule
+#     name  wall  (cpu)  peak-RSS  exit  paths  unknown  incomplete [limit xN (functions)]  findings per rule
 #
 # Programs (default: all, in this order): vkcube vkcube-xcb
 # glfw-triangle-vulkan wlroots-vulkan ffmpeg-hwcontext-vulkan
@@ -328,6 +328,7 @@ start=$(date +%s)
 "$PY" "$bench/realworld.py" header
 "$tool" --version 2>/dev/null | head -n 1 | sed 's/^/# /'
 echo "# timeout ${timeout}s per program; reports in $cache/reports"
+echo "# $(nproc) cores; load average before the runs: $(cut -d' ' -f1-3 /proc/loadavg)"
 for p in "$@"; do
     case $p in
     vkcube | vkcube-xcb) prog_vkcube ;;
