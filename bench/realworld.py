@@ -18,7 +18,7 @@ hidden; before the kill, gdb takes a few stack samples into NAME.stacks to
 show where the time goes), then reads the SARIF log - never the text - and
 prints one line:
 
-    NAME  wall  (cpu)  peak-RSS  exit  paths  unknown  incomplete [limit in fn xN; ...]  findings per rule
+    NAME  wall  (cpu)  peak-RSS  exit  paths  ordered  unknown  incomplete [limit xN (functions)]  findings per rule
 
 With --text the program is run a second time for the clang-tidy style text
 report (NAME.txt), for triage.  Everything the run leaves (NAME.sarif,
@@ -258,7 +258,13 @@ def format_line(rec, timeout):
              "%6dMB" % rec["peak_rss_mb"],
              "%-14s" % status_word(rec, timeout),
              "paths=%s" % num(rec["paths"]),
+             "ordered=%s" % num(rec["pairs_ordered"]),
              "unknown=%s" % num(rec["unknown"])]
+    if rec["timed_out"]:
+        parts.append("incomplete=? findings: ? (killed at the timeout: no report)")
+        if rec.get("stuck"):
+            parts.append("at the timeout: " + rec["stuck"])
+        return "  ".join(parts)
     n_inc = sum(rec["incomplete"].values())
     inc = "incomplete=%d" % n_inc
     if n_inc:
@@ -279,8 +285,6 @@ def format_line(rec, timeout):
     if rec["input_errors"]:
         parts.append("input-errors=%d (first: %s)" % (len(rec["input_errors"]),
                                                       rec["input_errors"][0][:160]))
-    if rec.get("stuck"):
-        parts.append("at the timeout: " + rec["stuck"])
     if rec.get("sarif_error"):
         parts.append("no SARIF: " + rec["sarif_error"][:80])
     return "  ".join(parts)
@@ -417,7 +421,8 @@ def main(argv):
     if len(argv) >= 3 and argv[1] == "failed":
         return cmd_failed(argv[2:])
     if len(argv) >= 2 and argv[1] == "header":
-        print("# program  wall (cpu: user+sys, less sensitive to a busy machine)  peak-RSS  exit-status  paths-explored  questions-unknown  "
+        print("# program  wall (cpu: user+sys, less sensitive to a busy machine)  peak-RSS  exit-status  paths-explored  "
+              "access-pairs-proved-ordered  questions-unknown  "
               "vksync-incomplete [limit in function xN]  findings per rule")
         return 0
     print(__doc__, file=sys.stderr)
