@@ -263,8 +263,12 @@ def format_line(rec, timeout):
              "paths=%s" % num(rec["paths"]),
              "ordered=%s" % num(rec["pairs_ordered"]),
              "unknown=%s" % num(rec["unknown"])]
-    if rec["timed_out"]:
-        parts.append("incomplete=? findings: ? (killed at the timeout: no report)")
+    if rec["timed_out"] or rec.get("sarif_error"):
+        parts.append("incomplete=? findings: ? (%s)" % (
+            "killed at the timeout: no report" if rec["timed_out"] else
+            "no SARIF log: " + rec["sarif_error"][:100]))
+        if rec["input_errors"]:
+            parts.append("stderr: " + rec["input_errors"][0][:160])
         if rec.get("stuck"):
             parts.append("at the timeout: " + rec["stuck"])
         return "  ".join(parts)
@@ -288,8 +292,6 @@ def format_line(rec, timeout):
     if rec["input_errors"]:
         parts.append("input-errors=%d (first: %s)" % (len(rec["input_errors"]),
                                                       rec["input_errors"][0][:160]))
-    if rec.get("sarif_error"):
-        parts.append("no SARIF: " + rec["sarif_error"][:80])
     return "  ".join(parts)
 
 

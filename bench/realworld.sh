@@ -326,7 +326,7 @@ fi
 : >"$cache/reports/summary.jsonl"
 start=$(date +%s)
 "$PY" "$bench/realworld.py" header
-"$tool" --version 2>/dev/null | head -n 1 | sed 's/^/# /'
+timeout 10 "$tool" --version 2>/dev/null | head -n 1 | sed 's/^/# /'
 echo "# timeout ${timeout}s per program; reports in $cache/reports"
 echo "# $(nproc) cores; load average before the runs: $(cut -d' ' -f1-3 /proc/loadavg)"
 for p in "$@"; do
