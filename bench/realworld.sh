@@ -72,6 +72,7 @@ SUDO=""
 # apt: deb-src lines and packages (idempotent; quiet when nothing to do)
 
 have_deb_src() {
+    # shellcheck disable=SC2016
     apt-get indextargets --format '$(CREATED_BY)' 2>/dev/null | grep -qx Sources
 }
 
@@ -135,14 +136,18 @@ fetch() {
             >"$cache/src/$pkg.fetch.log" 2>&1 ||
             log "$pkg: apt-get source reported an error (see $cache/src/$pkg.fetch.log); using the .orig tarball if it came"
     fi
-    orig=$(ls "$cache/src/${pkg}"_*.orig.tar.* 2>/dev/null | grep -v '\.asc$' | sort -V | tail -n 1)
+    orig=$(for f in "$cache/src/${pkg}"_*.orig.tar.*; do
+               case $f in *.asc | *"*"*) ;; *) echo "$f" ;; esac
+           done | sort -V | tail -n 1)
     [ -n "$orig" ] || { log "$pkg: no .orig tarball in $cache/src"; return 1; }
     dest="$cache/unpack/$pkg"
     stamp="$dest/.unpacked-$(basename "$orig")"
     if [ ! -f "$stamp" ]; then
-        rm -rf "$dest" && mkdir -p "$dest" &&
-            tar -xf "$orig" -C "$dest" && touch "$stamp" ||
-            { log "$pkg: cannot unpack $orig"; rm -rf "$dest"; return 1; }
+        if ! { rm -rf "$dest" && mkdir -p "$dest" && tar -xf "$orig" -C "$dest" && touch "$stamp"; }; then
+            log "$pkg: cannot unpack $orig"
+            rm -rf "$dest"
+            return 1
+        fi
     fi
     top=$(find "$dest" -mindepth 1 -maxdepth 1 -type d | head -n 1)
     [ -n "$top" ] || { log "$pkg: empty tarball"; return 1; }
@@ -240,6 +245,7 @@ prog_wlroots() {
     meson_setup "$src" "$b" -Dbackends= -Dxwayland=disabled -Drenderers=vulkan \
         -Dexamples=false -Dxcb-errors=disabled -Dwerror=false ||
         { not_run wlroots-vulkan "meson setup failed (see $b.configure.log)"; return; }
+    # shellcheck disable=SC2046
     run wlroots-vulkan "$src" --ccdb "$b" $(cd "$src" && ls render/vulkan/*.c)
 }
 
@@ -267,6 +273,7 @@ prog_ffmpeg() {
     fi
     cppflags=$(sed -n 's/^CPPFLAGS=//p' "$b/ffbuild/config.mak")
     # shellcheck disable=SC2086
+    # shellcheck disable=SC2046
     set -- -I"$b" -I. -DHAVE_AV_CONFIG_H $cppflags -std=c11 $(pkg-config --cflags libdrm)
     run ffmpeg-hwcontext-vulkan "$src" libavutil/hwcontext_vulkan.c -- "$@"
     # shellcheck disable=SC2046
@@ -310,12 +317,14 @@ prog_zink() {
         -Dlibunwind=disabled -Dlmsensors=disabled -Dzstd=disabled -Dbuild-tests=false ||
         { not_run zink "meson setup failed (see $b.configure.log)"; return; }
     # shellcheck disable=SC2046
-    run zink "$src" --ccdb "$b" $(cd "$src" && ls src/gallium/drivers/zink/*.c | grep -v zink_format_test.c)
+    run zink "$src" --ccdb "$b" $(cd "$src" && for f in src/gallium/drivers/zink/*.c; do
+        [ "$f" = src/gallium/drivers/zink/zink_format_test.c ] || echo "$f"; done)
 }
 
 # --------------------------------------------------------------------------
 
 all="vkcube glfw-triangle-vulkan wlroots-vulkan ffmpeg gst-vulkan zink"
+# shellcheck disable=SC2086
 [ $# -gt 0 ] || set -- $all
 
 if [ "$offline" != 1 ]; then
