@@ -349,5 +349,6 @@ for p in "$@"; do
     *) not_run "$p" "unknown program (known: $all)" ;;
     esac
 done
+"$PY" "$bench/realworld.py" targets "$cache/reports/summary.jsonl"
 echo "# total $(($(date +%s) - start)) s"
 [ "$failures" -eq 0 ]
