@@ -7,7 +7,10 @@
 # generate, runs vksync-lint on each program, and prints one line per
 # program (bench/realworld.py does the running and the counting):
 #
-#     name  wall  (cpu)  peak-RSS  exit  paths  unknown  incomplete [limit xN (functions)]  findings per rule
+#     name  wall  (cpu)  peak-RSS  exit  paths  ordered  unknown  incomplete [limit xN (functions)]  findings per rule
+#
+# and, at the end, the programs that miss issue 11's targets (time, memory,
+# incomplete analysis).
 #
 # Programs (default: all, in this order): vkcube vkcube-xcb
 # glfw-triangle-vulkan wlroots-vulkan ffmpeg-hwcontext-vulkan
@@ -35,8 +38,8 @@
 # and adds `deb-src` to the Debian apt sources when none is configured.
 # A package that cannot be fetched or prepared gives a "NOT RUN" line; the
 # other programs still run.  Exit status 0 when every program ran (whatever
-# vksync-lint found), 1 when some could not be run at all.  One vksync-lint
-# runs at a time.
+# vksync-lint found), 1 when some could not be run at all, 2 on a usage
+# error.  One vksync-lint runs at a time.
 set -u
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
