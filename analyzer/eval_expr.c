@@ -533,6 +533,46 @@ static void name_element_after_array(fe_ctx *cx, fe_val *element, const fe_val *
                                          (long long)(base->index + index));
 }
 
+/*
+ * Issue 11, cause 5, constructors returning a struct by value:
+ * `vkh_buffer staging = vkh_make_buffer(dev, n);` creates the handle in
+ * the constructor's local `b`, which names it 'b.buffer'.  The struct is
+ * kept in `staging` (`r->staging`, `ring[1]`) once returned: the handles
+ * created in it take that name, and an identity of their own (cause 7: a
+ * constructor called in a loop filling ring[i] makes one object per
+ * element; fe_handle_renamed, objects.c).  Only for a call's result: a
+ * copy of another variable keeps its handles.
+ */
+static void rename_created_handles(fe_ctx *cx, fe_val *v, const char *spelling, int depth)
+{
+    for (fe_field *f = v->fields; f && depth < 4; f = f->next) {
+        fe_val *child = f->value;
+        const char *name = vks_arena_printf(cx->arena, f->name[0] == '[' ? "%s%s" : "%s.%s",
+                                            spelling, f->name);
+        /* A handle already kept somewhere before (`=>`) is passed through
+           (`VkImageMemoryBarrier b = to_general(small);`), not made here. */
+        if (child->kind == VAL_SYM && child->ident &&
+            strncmp(child->ident, "created:", 8) == 0 && !strstr(child->ident, "=>")) {
+            const char *made_as = child->ident;
+            fe_will_write(cx, child);
+            child->spelling = name;
+            child->ident = vks_arena_printf(cx->arena, "%s=>%s", made_as, name);
+            fe_handle_renamed(cx, child, made_as);
+        } else if (child->kind != VAL_SYM && child->fields) {
+            rename_created_handles(cx, child, name, depth + 1);
+        }
+    }
+}
+
+static void name_returned_handles(fe_ctx *cx, fe_val *v, CXCursor rhs, const char *spelling)
+{
+    if (clang_getCursorKind(fe_strip(rhs)) != CXCursor_CallExpr || !spelling ||
+        v->kind == VAL_SYM || !v->fields)
+        return;
+    v->spelling = spelling;
+    rename_created_handles(cx, v, spelling, 0);
+}
+
 static void name_after_variable(fe_ctx *cx, fe_val *v, CXCursor decl)
 {
     if (v->kind != VAL_SYM && v->kind != VAL_PTR)
@@ -726,7 +766,11 @@ static fe_val *eval_binary(fe_ctx *cx, CXCursor c)
         }
         if (op == CXBinaryOperator_Assign) {
             fe_val *r = fe_eval(cx, rhs);
+            /* `ring[1]`, `r->vertices`: the place's own name, before the
+               store copies the value's over it. */
+            const char *where = target->spelling ? target->spelling : fe_source_text(cx, lhs);
             store(cx, target, r, lhs);
+            name_returned_handles(cx, target, rhs, where);
             return target;
         }
         l = target;
@@ -1239,6 +1283,7 @@ void fe_declare(fe_ctx *cx, CXCursor decl)
             v->spelling = fe_string(cx, clang_getCursorSpelling(decl));
         }
         name_after_variable(cx, v, decl);
+        name_returned_handles(cx, v, init, v->spelling);
     } else {
         /* Uninitialised: unknown contents, but a name of its own. */
         v->kind = VAL_SYM;

@@ -426,6 +426,10 @@ void fe_add_sync1_barriers(fe_ctx *cx, vks_cmd *cmd, const vks_mask stages[2],
 uint32_t fe_u32_or(const fe_val *v, uint32_t otherwise);
 
 /* ---- created objects (analyzer/objects.c) ---- */
+/* A created handle, made with identity `made_as` (a constructor's local),
+   is kept in a variable or element with a name and identity of its own:
+   its object is remembered under them too (issue 11, causes 5 and 7). */
+void fe_handle_renamed(fe_ctx *cx, const fe_val *handle, const char *made_as);
 /* An assignment stored a handle in a struct member: `r->color = image`. */
 void fe_handle_stored(fe_ctx *cx, const fe_val *stored);
 /* vkBeginCommandBuffer: the recording's state and its handle, for

@@ -175,6 +175,31 @@ void fe_handle_stored(fe_ctx *cx, const fe_val *stored)
             add_key(cx, o, stored->member_key);
 }
 
+/* A created handle was kept where it has a name and an identity of its
+   own (eval.c, name_returned_handles: a struct returned by a constructor
+   and kept in `staging` or `ring[1]`): the object made as `made_as` is
+   remembered under the new identity and name as well. */
+void fe_handle_renamed(fe_ctx *cx, const fe_val *handle, const char *made_as)
+{
+    for (fe_object *o = objects_of(cx)->list; o; o = o->next) {
+        if (strcmp(o->ident, made_as) != 0 || fe_sandboxed_effect(cx))
+            continue;
+        fe_object *kept = find_by_ident(cx, o->kind, handle->ident);
+        if (!kept) {
+            kept = vks_arena_alloc(cx->arena, sizeof *kept);
+            *kept = *o;
+            kept->ident = handle->ident;
+            kept->res = VKS_RES_UNKNOWN;
+            kept->next = objects_of(cx)->list;
+            objects_of(cx)->list = kept;
+        } else {
+            kept->info = o->info;
+            kept->loc = o->loc;
+        }
+        kept->spelling = handle->spelling;
+    }
+}
+
 /* ---- create calls ---- */
 
 /* The source text of a pointer argument without its `&`: the handle's

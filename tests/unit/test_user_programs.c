@@ -188,6 +188,49 @@ START_TEST(buffers_made_by_one_helper_are_different_buffers)
 END_TEST
 
 /*
+ * Causes 5 and 7, constructors returning a struct by value: the handle is
+ * created in the constructor's local (`b.buffer`); kept in `upload` once
+ * returned, it is named 'upload.buffer'.  mesh's buffer is another buffer:
+ * the one finding is the read-after-write on upload.  Called in a loop
+ * that fills ring[i], it makes one buffer per element (before: one buffer,
+ * and every copy of the ring a write-after-write).
+ */
+START_TEST(buffers_returned_by_a_constructor_are_their_variables_buffers)
+{
+    static const char *const header[] = {"vkhelpers.h"};
+    static const char *const prog[] = {"constructor_by_value.c"};
+    test_analysis *a = check_inputs(prog, 1, header, 1, false);
+    const vks_finding *f = only_finding(a, VKS_RULE_HAZARD_RAW);
+    ck_assert_uint_eq(f->loc.line, 16);
+    ck_assert_msg(strstr(f->message, "vkCmdCopyBuffer reads 'upload.buffer'"), "%s",
+                  f->message);
+    test_analysis_free(a);
+
+    /* Called in a loop filling ring[i]: one buffer per element. */
+    static const char *const ring[] = {"constructor_ring.c"};
+    a = check_inputs(ring, 1, header, 1, false);
+    ck_assert_uint_eq(a->findings.count, 0);
+    test_analysis_free(a);
+
+    static const char *const chain[] = {"-DCHAIN"};
+    vks_frontend_options options = {.extra_args = chain, .extra_arg_count = 1};
+    a = test_analyse_with(ring, 1, &options);
+    vks_check_program(a->program, &a->findings, &a->stats);
+    ck_assert_uint_eq(a->findings.count, 2);
+    ck_assert_uint_eq(count_rule(a, VKS_RULE_HAZARD_RAW), 1);
+    ck_assert_uint_eq(count_rule(a, VKS_RULE_HAZARD_WAW), 1);
+    for (size_t i = 0; i < a->findings.count; i++) {
+        const vks_finding *g = &a->findings.items[i];
+        ck_assert_uint_eq(g->loc.line, 22);
+        ck_assert_msg(strstr(g->message, g->rule == VKS_RULE_HAZARD_RAW ? "'ring[1].buffer'"
+                                                                         : "'ring[3].buffer'"),
+                      "%s", g->message);
+    }
+    test_analysis_free(a);
+}
+END_TEST
+
+/*
  * Cause 7, frames in flight: one helper called in a loop over frames[i]
  * made one buffer for every frame, so filling each frame's staging buffer
  * was a write-after-write.  Each element keeps its own buffer; filling
@@ -264,6 +307,7 @@ int main(void)
     tcase_add_test(tc, buffers_made_by_one_helper_are_different_buffers);
     tcase_add_test(tc, helper_made_buffers_are_named_by_where_they_are_kept);
     tcase_add_test(tc, buffers_made_in_a_loop_over_frames_are_different_buffers);
+    tcase_add_test(tc, buffers_returned_by_a_constructor_are_their_variables_buffers);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
