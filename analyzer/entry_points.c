@@ -179,40 +179,39 @@ void fe_opaque_call(fe_ctx *cx, const fe_call *call)
     }
 }
 
-/* How deep a call's arguments are searched for values a join lost: as deep
-   as create infos and dependency infos nest. */
-enum { ARGUMENT_DEPTH = 6 };
-
-/* A value a join of a region's ways made unknown reaches a model: the path
-   is run again with that region split, so the model sees each way's value
-   (path_state.c's decisions), instead of an unknown that would hide what
-   the program records. */
-static bool needs_split_region(fe_ctx *cx, const fe_call *call)
+/*
+ * A value a join of a region's ways made unknown, read by a model (what it
+ * records or creates depends on it): the path is run again with that
+ * region split (fe_watch_lossy_reads), so the model sees each way's value
+ * instead of an unknown that would hide what the program records.  A value
+ * nobody reads (vkCmdSetViewport's, which records no access) splits
+ * nothing.
+ */
+static bool call_model(fe_ctx *cx, const fe_call *call, const fe_entry_point *row)
 {
-    for (unsigned i = 0; i < call->argc; i++) {
-        unsigned join = fe_lossy_in(call->args[i], ARGUMENT_DEPTH);
-        if (join) {
-            cx->path.restart = join;
-            return true;
-        }
-    }
-    return false;
+    fe_watch_lossy_reads(cx);
+    bool handled = row->handler(cx, call, row->param);
+    fe_watch_lossy_reads(NULL);
+    return handled;
 }
 
 bool fe_vulkan_call(fe_ctx *cx, const fe_call *call)
 {
     const fe_entry_point *row = fe_entry_point_find(call->name);
     bool modelled_name = row || strncmp(call->name, "vkCmd", 5) == 0;
-    if (modelled_name && (fe_sandboxed_effect(cx) || needs_split_region(cx, call)))
+    if (modelled_name && fe_sandboxed_effect(cx))
         return true;
     if (strncmp(call->name, "vkCmd", 5) != 0)
         return row && row->handler && call->argc >= row->min_args &&
-               row->handler(cx, call, row->param);
+               call_model(cx, call, row);
+    fe_watch_lossy_reads(cx);
     fe_recording **r = call->argc >= 1 ? fe_find_recording(cx, call->args[0]) : NULL;
     if (!r && call->argc >= 1)
         r = open_handed_recording(cx, call->args[0], call->loc);
-    if (!r)
+    if (!r) {
+        fe_watch_lossy_reads(NULL);
         return true; /* recorded outside a vkBegin/vkEnd pair the front end saw */
+    }
     bool modelled = row && row->command && call->argc >= row->min_args;
     vks_cmd *cmd = add_cmd(cx, *r, row ? row->kind : VKS_CMD_UNKNOWN, call->name,
                            call->loc);
@@ -222,5 +221,6 @@ bool fe_vulkan_call(fe_ctx *cx, const fe_call *call)
     else
         vks_cmd_add_access(cx->program, cmd, vks_unknown_access());
     cx->path.current = NULL;
+    fe_watch_lossy_reads(NULL);
     return true;
 }

@@ -25,7 +25,6 @@
 
 #include "eval.h"
 
-enum { MAX_INLINE_DEPTH = 8 };
 
 static uint64_t normalise(uint64_t v, CXType t)
 {
@@ -1140,14 +1139,20 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
         fn = fe_find_function(cx, fn);
     if (!clang_Cursor_isNull(fn) && !clang_Cursor_isNull(fe_function_body(fn))) {
         fe_val *joined;
-        if (!cx->path.frame || cx->path.frame->depth < MAX_INLINE_DEPTH) {
+        unsigned max_depth = fe_limit(FE_LIMIT_HELPER_DEPTH);
+        if (!cx->path.frame || cx->path.frame->depth < (int)max_depth) {
             if (fe_run_call_every_way(cx, fn, call, args, (unsigned)argc, &joined,
                                       fe_inline_call))
                 return joined;
             return fe_inline_call(cx, fn, call, args, (unsigned)argc);
         }
-        fe_incomplete(cx, call, "helper calls nested more than 8 deep are not "
-                                "followed; what this call records is not analysed");
+        /* Too deep (an allocator's recursion): a helper that records nothing
+           is any call the evaluator cannot see into (what it writes is
+           forgotten below); one that records is not analysed, and says so. */
+        if (fe_function_records(cx, fn))
+            fe_incomplete(cx, call, vks_arena_printf(
+                cx->arena, "helper calls nested more than %u deep are not followed; "
+                "what this call records is not analysed", max_depth));
     }
 
     /* A function the evaluator cannot see into: whatever its non-const

@@ -9,7 +9,6 @@
 
 #include "eval.h"
 
-enum { MAX_LOOP_ITERATIONS = 256 };
 
 typedef struct fe_return_state return_state;
 typedef struct fe_loop_state loop_state;
@@ -118,7 +117,8 @@ static void exec_loop(fe_ctx *cx, CXCursor init, CXCursor cond, CXCursor inc,
     loop_state state = {false, false};
     loop_state *outer = cx->path.loop;
     unsigned unknown_iterations = 0;
-    for (unsigned n = 0; n < MAX_LOOP_ITERATIONS; n++) {
+    unsigned max_iterations = fe_limit(FE_LIMIT_LOOP_ITERATIONS);
+    for (unsigned n = 0; n < max_iterations; n++) {
         if (test_first || n > 0) {
             if (!clang_Cursor_isNull(cond)) {
                 bool known, value = condition(cx, cond, &known);
@@ -141,7 +141,7 @@ static void exec_loop(fe_ctx *cx, CXCursor init, CXCursor cond, CXCursor inc,
             break;
         if (!clang_Cursor_isNull(inc))
             fe_eval(cx, inc);
-        if (n + 1 == MAX_LOOP_ITERATIONS) {
+        if (n + 1 == max_iterations) {
             /* C tests the condition once more before leaving: a loop of
                exactly 256 iterations is complete. */
             bool known = false, value = true;
@@ -342,7 +342,7 @@ void fe_exec(fe_ctx *cx, CXCursor c)
 {
     if (stopped(cx))
         return;
-    if (++cx->steps > FE_MAX_STEPS_PER_FUNCTION) {
+    if (++cx->steps > fe_limit(FE_LIMIT_STATEMENTS)) {
         cx->out_of_steps = true;
         return;
     }

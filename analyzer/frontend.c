@@ -173,7 +173,7 @@ int vks_frontend_add_file(vks_frontend *fe, const char *path, const char **error
 /* Paths that reach the end of the function are bounded by the first limit;
    runs cut short (an infeasible decision, exit() on an error branch) are
    cheap and bounded by the second. */
-enum { MAX_PATHS_PER_FUNCTION = 64, MAX_RUNS_PER_FUNCTION = 1024,
+enum { MAX_RUNS_PER_FUNCTION = 1024,
        MAX_SPLITS_PER_FUNCTION = 32 };
 
 /* The recordings a path left open (it ended the program first). */
@@ -224,6 +224,7 @@ static void analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
             if (getenv("VKSYNC_DEBUG_PATHS"))
                 fprintf(stderr, "split %s:%u:%u (steps %zu)\n", join->region.file,
                         join->region.line, join->region.col, cx->steps);
+            cx->joins[cx->path.restart - 1].split = true;
             if (++splits > MAX_SPLITS_PER_FUNCTION) {
                 fe_split_every_region(cx, true);
                 vks_program_truncate(p, function_first);
@@ -241,7 +242,7 @@ static void analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
             fe_incomplete(cx, fn, vks_arena_printf(
                 cx->arena, "analysing `%s` took more than %d statements over "
                 "its paths; the rest of its paths are not analysed",
-                cx->root_function, FE_MAX_STEPS_PER_FUNCTION));
+                cx->root_function, fe_limit(FE_LIMIT_STATEMENTS)));
             cx->path.recordings = NULL;
             break;
         }
@@ -264,10 +265,10 @@ static void analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
             i--;
         if (i < 0)
             break;
-        if (feasible >= MAX_PATHS_PER_FUNCTION || runs >= MAX_RUNS_PER_FUNCTION) {
+        if (feasible >= fe_limit(FE_LIMIT_PATHS) || runs >= MAX_RUNS_PER_FUNCTION) {
             fe_incomplete(cx, fn, vks_arena_printf(
                 cx->arena, "more than %d paths through `%s`; the others are not "
-                "analysed", MAX_PATHS_PER_FUNCTION, cx->root_function));
+                "analysed", fe_limit(FE_LIMIT_PATHS), cx->root_function));
             break;
         }
         cx->decisions[i].chosen++;
@@ -408,6 +409,7 @@ static enum CXChildVisitResult run_creator(CXCursor c, CXCursor parent,
                 fe_split_every_region(cx, true);
             else
                 fe_split_region(cx, join->region);
+            cx->joins[cx->path.restart - 1].split = true;
             cx->forced_count = splits >= MAX_SPLITS_PER_FUNCTION ? 0 : join->decisions_before;
             cx->path.restart = 0;
             cx->path.dead = cx->path.exited = false;

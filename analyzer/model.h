@@ -132,7 +132,18 @@ typedef struct fe_secondaries fe_secondaries;
 /* The evaluator's own state (libclang's cursors: eval.h). */
 typedef struct fe_eval_state fe_eval_state;
 
-enum { FE_MAX_STEPS_PER_FUNCTION = 300000 };
+/* The analysis's limits (README, "Limits"): past each one what is not
+   analysed is reported as vksync-incomplete.  Each can be moved by its
+   environment variable (VKSYNC_MAX_STATEMENTS, _PATHS, _DECISIONS,
+   _LOOP_ITERATIONS, _HELPER_DEPTH). */
+typedef enum {
+    FE_LIMIT_STATEMENTS,      /* per recording function, over its paths */
+    FE_LIMIT_PATHS,           /* per recording function */
+    FE_LIMIT_DECISIONS,       /* per path */
+    FE_LIMIT_LOOP_ITERATIONS, /* per loop, when its condition is known */
+    FE_LIMIT_HELPER_DEPTH,    /* helpers inlined into one another */
+} fe_limit_kind;
+unsigned fe_limit(fe_limit_kind which);
 
 /*
  * What one path owns.  Everything in it starts empty when a path starts
@@ -197,7 +208,7 @@ typedef struct fe_ctx {
     unsigned decision_cap, forced_count;
     size_t seq;                 /* counts commands recorded */
     /* Statements executed for the current root function, over all its
-       paths; past FE_MAX_STEPS_PER_FUNCTION the function is abandoned
+       paths; past fe_limit(FE_LIMIT_STATEMENTS) the function is abandoned
        (vksync-incomplete), so time and memory stay bounded on any input. */
     size_t steps;
     bool out_of_steps;
@@ -224,6 +235,7 @@ typedef struct fe_ctx {
 typedef struct fe_join {
     vks_loc region;
     unsigned decisions_before;
+    bool split;     /* the region runs as any code now: no more restarts */
 } fe_join;
 
 /* What a value was before the region's current way wrote it. */
@@ -284,9 +296,11 @@ void fe_trail_rollback(fe_ctx *cx, size_t mark);
    a queue stream): true, and the region being run every way stops, when
    one is (summary.c); the model then does nothing. */
 bool fe_sandboxed_effect(fe_ctx *cx);
-/* The join (fe_ctx.joins, from 1) that made something v holds or points to
-   unknown, looking `depth` levels deep; 0 when none did. */
-unsigned fe_lossy_in(const fe_val *v, int depth);
+/* While cx's models run (entry_points.c): a model's read of a value a join
+   of a region made unknown (fe_known_int, fe_ident, fe_deref, fe_peek)
+   sets cx->path.restart, so the path is run again with that region split.
+   NULL: nobody is watching (the evaluator's own reads). */
+void fe_watch_lossy_reads(fe_ctx *cx);
 /* The known C string v holds or points at the start of, or NULL. */
 const char *fe_known_string(const fe_val *v);
 /* A handle's identity (a symbol's name), or NULL; fe_object_ident also

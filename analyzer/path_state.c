@@ -16,9 +16,28 @@
  * a hazard.
  */
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "model.h"
+
+unsigned fe_limit(fe_limit_kind which)
+{
+    static const struct {
+        const char *env;
+        unsigned value;
+    } limits[] = {
+        [FE_LIMIT_STATEMENTS] = {"VKSYNC_MAX_STATEMENTS", 1000000},
+        [FE_LIMIT_PATHS] = {"VKSYNC_MAX_PATHS", 64},
+        [FE_LIMIT_DECISIONS] = {"VKSYNC_MAX_DECISIONS", 128},
+        [FE_LIMIT_LOOP_ITERATIONS] = {"VKSYNC_MAX_LOOP_ITERATIONS", 256},
+        [FE_LIMIT_HELPER_DEPTH] = {"VKSYNC_MAX_HELPER_DEPTH", 8},
+    };
+    const char *set = getenv(limits[which].env);
+    char *end;
+    unsigned long v = set ? strtoul(set, &end, 10) : 0;
+    return set && *set && !*end && v > 0 && v < 100000000 ? (unsigned)v : limits[which].value;
+}
 
 /* Reported once per place: a limit hit on every path of a function is one
    finding. */
@@ -136,18 +155,18 @@ static bool feasible_with(fe_ctx *cx, vks_loc at, const fe_alternative *alt)
  * reported as vksync-incomplete, like a solver that gave up (hazards on it
  * may be infeasible; the branches not taken are not analysed).
  */
-enum { MAX_DECISIONS_PER_PATH = 128 };
 
 unsigned fe_choose(fe_ctx *cx, vks_loc at, const fe_alternative *alts,
                    unsigned count)
 {
     unsigned index = cx->path.decision_count;
-    if (index >= MAX_DECISIONS_PER_PATH && count > 0) {
+    unsigned max_decisions = fe_limit(FE_LIMIT_DECISIONS);
+    if (index >= max_decisions && count > 0) {
         if (!cx->path.decisions_capped)
             fe_incomplete_at(cx, at, vks_arena_printf(
                 cx->arena, "more than %d branch decisions on one path through `%s`; "
                 "from here on only the first way of each branch is followed",
-                MAX_DECISIONS_PER_PATH, cx->root_function ? cx->root_function : "?"));
+                max_decisions, cx->root_function ? cx->root_function : "?"));
         cx->path.decisions_capped = true;
         return 0;
     }
@@ -165,6 +184,11 @@ unsigned fe_choose(fe_ctx *cx, vks_loc at, const fe_alternative *alts,
        tried alternative, decisions[forced_count - 1], and fresh decisions
        are asked. */
     bool known_feasible = index + 1 < cx->forced_count;
+    /* Inside a region run every way (summary.c) a way that cannot happen
+       only makes the join coarser (more unknowns, never a finding), and
+       its facts are dropped at the join: Z3 is not asked there, which made
+       Z3 most of the time of a memory-type loop joined per iteration. */
+    known_feasible |= cx->sandbox > 0;
     for (unsigned i = first; i < last && i < count; i++)
         if (known_feasible || feasible_with(cx, at, &alts[i])) {
             chosen = i;

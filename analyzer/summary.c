@@ -38,6 +38,7 @@ enum {
 typedef struct fe_quiet_info {
     const char *usr;
     bool known, quiet, visiting;
+    bool branches;      /* has an `if` or `switch` (a way to split) */
     struct fe_quiet_info *next;
 } quiet_info;
 
@@ -63,10 +64,12 @@ typedef struct fe_summary_state {
 } fe_summary_state;
 
 static bool function_quiet(fe_ctx *cx, CXCursor decl);
+static bool function_branches(fe_ctx *cx, CXCursor decl);
 
 typedef struct {
     fe_ctx *cx;
     bool quiet;
+    bool branches;
 } quiet_walk;
 
 /* A call to an entry point of the table or any vkCmd*, or to a helper that
@@ -75,23 +78,34 @@ static enum CXChildVisitResult find_recording_call(CXCursor c, CXCursor parent,
                                                    CXClientData data)
 {
     quiet_walk *w = data;
-    if (clang_getCursorKind(c) == CXCursor_CallExpr) {
+    enum CXCursorKind kind = clang_getCursorKind(c);
+    /* Only `if` and `switch` split a path: a loop on an unknown condition
+       runs twice, `?:`, `&&` and `||` give an unknown value. */
+    if (kind == CXCursor_IfStmt || kind == CXCursor_SwitchStmt)
+        w->branches = true;
+    if (kind == CXCursor_CallExpr) {
         const char *entry = fe_callee_entry_point(w->cx, c);
         if (entry && (strncmp(entry, "vkCmd", 5) == 0 || fe_entry_point_find(entry)))
             w->quiet = false;
         CXCursor decl = fe_callee_decl(c);
         if (w->quiet && !clang_Cursor_isNull(decl) && !function_quiet(w->cx, decl))
             w->quiet = false;
+        if (w->quiet && !clang_Cursor_isNull(decl) && function_branches(w->cx, decl))
+            w->branches = true;
     }
     return w->quiet ? CXChildVisit_Recurse : CXChildVisit_Break;
 }
 
-static bool code_quiet(fe_ctx *cx, CXCursor code)
+/* Whether code records nothing; *branches: whether it (or a helper it
+   calls) has a way to split at all. */
+static bool code_quiet(fe_ctx *cx, CXCursor code, bool *branches)
 {
-    quiet_walk w = {cx, true};
+    quiet_walk w = {cx, true, false};
     find_recording_call(code, clang_getNullCursor(), &w);
     if (w.quiet)
         clang_visitChildren(code, find_recording_call, &w);
+    if (branches)
+        *branches = w.branches;
     return w.quiet;
 }
 
@@ -123,11 +137,23 @@ static bool function_quiet(fe_ctx *cx, CXCursor decl)
     CXCursor def = fe_find_function(cx, decl);
     CXCursor body = clang_Cursor_isNull(def) ? def : fe_function_body(def);
     q->visiting = true;
-    bool quiet = clang_Cursor_isNull(body) || code_quiet(cx, body);
+    bool branches = false;
+    bool quiet = clang_Cursor_isNull(body) || code_quiet(cx, body, &branches);
     q->visiting = false;
     q->known = true;
     q->quiet = quiet;
+    q->branches = branches;
     return quiet;
+}
+
+/* A helper with no `if` or `switch` (itself and in what it calls) has one
+   way: run every way, it costs a join for nothing. */
+static bool function_branches(fe_ctx *cx, CXCursor decl)
+{
+    quiet_info *q = quiet_info_of(cx, fe_string(cx, clang_getCursorUSR(decl)));
+    if (!q->known)
+        function_quiet(cx, decl);
+    return q->visiting || q->branches;
 }
 
 /* A statement that cannot leave the region other than by its end:
@@ -172,12 +198,15 @@ static fe_summary_state *summary_of(fe_ctx *cx)
     return cx->eval->summary;
 }
 
-/* `may_return`: a `return` in it is kept by the call region around it. */
+/* Whether a statement is no region: it may record, leave itself, or has no
+   `if` or `switch` (one way: nothing to join).  `may_return`: a `return`
+   in it is kept by the call region around it. */
 static bool region_records(fe_ctx *cx, CXCursor stmt, bool may_return)
 {
     region_cache_entry *e = &summary_of(cx)->cache[clang_hashCursor(stmt) % REGION_CACHE];
     if (!e->known || !clang_equalCursors(e->stmt, stmt)) {
-        bool quiet = code_quiet(cx, stmt);
+        bool branches = false;
+        bool quiet = code_quiet(cx, stmt, &branches) && branches;
         e->stmt = stmt;
         e->known = true;
         e->records_staying = !quiet || !stays_inside(stmt, false, false, false);
@@ -331,7 +360,7 @@ static fe_val *join_member(joiner *j, const fe_val *const *owners, const char *n
 static unsigned lost(joiner *j)
 {
     if (!j->id) {
-        fe_join join = {j->region, j->decisions_before};
+        fe_join join = {j->region, j->decisions_before, false};
         VKS_PUSH(j->cx->arena, j->cx->joins, j->cx->join_count, j->cx->join_cap, join);
         j->id = (unsigned)j->cx->join_count;
     }
@@ -657,7 +686,7 @@ static void run_call(fe_ctx *cx, void *arg, fe_val **result)
 bool fe_run_call_every_way(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args,
                            unsigned argc, fe_val **result, fe_call_runner *inline_call)
 {
-    if (must_split(cx, call) || !function_quiet(cx, fn))
+    if (must_split(cx, call) || !function_quiet(cx, fn) || !function_branches(cx, fn))
         return false;
     return_sink sink = {vks_arena_alloc(cx->arena, sizeof(way) * MAX_WAYS_PER_REGION), 0, 0, 0};
     call_region region = {fn, call, args, argc, inline_call, &sink};

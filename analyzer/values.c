@@ -67,6 +67,27 @@ fe_val *fe_copy(fe_ctx *cx, const fe_val *v)
     return c;
 }
 
+/* The context whose models are reading values now (fe_watch_lossy_reads):
+   a read of a value a join lost asks for that region to be split.  One
+   analysis runs on one thread; the pointer is per thread all the same. */
+static _Thread_local fe_ctx *lossy_reader;
+
+void fe_watch_lossy_reads(fe_ctx *cx)
+{
+    lossy_reader = cx;
+}
+
+/* A model reads v: when a join made it unknown (and that region is not
+   split already), the path is to be run again with the region split. */
+static void read_by_model(const fe_val *v)
+{
+    fe_ctx *cx = lossy_reader;
+    if (!cx || !v || !v->lossy || cx->path.restart || v->lossy > cx->join_count ||
+        cx->joins[v->lossy - 1].split)
+        return;
+    cx->path.restart = v->lossy;
+}
+
 void fe_will_write(fe_ctx *cx, fe_val *v)
 {
     if (!cx->sandbox || !v || v->logged_in == cx->trail_epoch)
@@ -119,6 +140,7 @@ const fe_val *fe_peek(fe_ctx *cx, const fe_val *v, const char *name)
     fe_field *f = find_field(v, name);
     if (f)
         return f->value;
+    read_by_model(v);
     if (v->zero_rest) {
         fe_val *zero = fe_int(cx, 0);
         zero->zero_rest = true;
@@ -178,6 +200,7 @@ fe_val *fe_deref(fe_ctx *cx, fe_val *p, int64_t extra_index)
 {
     if (!p)
         return NULL;
+    read_by_model(p);
     if (p->kind == VAL_PTR && p->target) {
         int64_t at = p->index + extra_index;
         if (p->single)
@@ -201,6 +224,7 @@ fe_val *fe_deref(fe_ctx *cx, fe_val *p, int64_t extra_index)
 
 bool fe_known_int(const fe_val *v, uint64_t *out)
 {
+    read_by_model(v);
     if (!v || v->kind != VAL_INT)
         return false;
     *out = v->i;
@@ -226,6 +250,7 @@ const char *fe_known_string(const fe_val *v)
 
 const char *fe_ident(const fe_val *v)
 {
+    read_by_model(v);
     return v && v->kind == VAL_SYM && v->ident ? v->ident : NULL;
 }
 
@@ -240,25 +265,4 @@ uint32_t fe_u32_or(const fe_val *v, uint32_t otherwise)
 {
     uint64_t x;
     return fe_known_int(v, &x) ? (uint32_t)x : otherwise;
-}
-
-unsigned fe_lossy_in(const fe_val *v, int depth)
-{
-    if (!v)
-        return 0;
-    if (v->lossy)
-        return v->lossy;
-    if (depth <= 0)
-        return 0;
-    if (v->kind == VAL_PTR && v->target) {
-        unsigned in_target = fe_lossy_in(v->target, depth - 1);
-        if (in_target)
-            return in_target;
-    }
-    for (const fe_field *f = v->fields; f; f = f->next) {
-        unsigned in_field = fe_lossy_in(f->value, depth - 1);
-        if (in_field)
-            return in_field;
-    }
-    return 0;
 }
