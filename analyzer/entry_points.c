@@ -157,10 +157,15 @@ void fe_opaque_call(fe_ctx *cx, const fe_call *call)
 bool fe_vulkan_call(fe_ctx *cx, const fe_call *call)
 {
     const fe_entry_point *row = fe_entry_point_find(call->name);
-    if (strncmp(call->name, "vkCmd", 5) != 0)
+    if (strncmp(call->name, "vkCmd", 5) != 0) {
+        if (row && (row->flags & FE_EP_SITE) && cx->site_executed)
+            cx->site_executed(cx, call->loc, true);
         return row && row->handler && call->argc >= row->min_args &&
                row->handler(cx, call, row->param);
+    }
     fe_recording **r = call->argc >= 1 ? fe_find_recording(cx, call->args[0]) : NULL;
+    if (cx->site_executed)
+        cx->site_executed(cx, call->loc, r != NULL);
     if (!r)
         return true; /* recorded outside a vkBegin/vkEnd pair the front end saw */
     bool modelled = row && row->command && call->argc >= row->min_args;

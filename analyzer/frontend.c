@@ -202,7 +202,9 @@ static void analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
     for (;;) {
         cx->path = (fe_path){0};
         size_t run_first = p->cmdbuf_count;
+        fe_sites_run_begin(cx);
         fe_run_function(cx, fn);
+        fe_sites_run_end(cx, !cx->out_of_steps && !cx->path.dead);
         fe_finish_queue_streams(cx);
         for (fe_recording *r = cx->path.recordings; r; r = r->next)
             fe_attach_path_steps(cx, r); /* never ended */
@@ -350,10 +352,18 @@ void vks_frontend_analyze(vks_frontend *fe)
        images created anywhere. */
     for (parsed_file *f = fe->files; f; f = f->next)
         collect_objects(&cx, clang_getTranslationUnitCursor(f->tu));
+    /* Every recording call site, to report those no path reaches
+       (sites.c). */
+    for (parsed_file *f = fe->files; f; f = f->next)
+        fe_sites_collect(&cx, clang_getTranslationUnitCursor(f->tu));
     fe_function **roots;
     size_t nroots = fe_find_roots(&cx, &roots);
-    for (size_t i = 0; i < nroots; i++)
+    for (size_t i = 0; i < nroots; i++) {
+        fe_sites_root_begin(&cx, roots[i]->index);
         analyse_function(fe, &cx, roots[i]->definition);
+        fe_sites_root_end(&cx);
+    }
+    fe_sites_report(&cx);
     fe_inline_secondaries(&cx);
     vks_smt_solver_free(cx.solver);
 }
