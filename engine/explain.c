@@ -15,7 +15,8 @@
  *            (READ_AFTER_WRITE, WRITE_AFTER_WRITE), or "... before the read
  *            by <earlier> (...) is ordered before it by an execution
  *            dependency" (WRITE_AFTER_READ); ", with no barrier between them"
- *            when there is none; in a render pass, ", and the subpass
+ *            when there is none (", with no barrier or semaphore between
+ *            them (...)" across submissions); in a render pass, ", and the subpass
  *            dependency from subpass N to M does not order them" (a render
  *            pass transition's own dependency) or ", with no subpass
  *            dependency from subpass N to M".  A layout transition is "<transition>
@@ -327,6 +328,14 @@ static const char *explain_render_pass(vks_walker *w, vks_finding *f,
                                       "%u", nc->name, from, to));
     return vks_arena_printf(arena, ", with no subpass dependency from subpass %u to "
                             "subpass %u", from, to);
+}
+
+/* Whether two commands of a queue stream were submitted by different
+   vkQueueSubmit* calls (a semaphore could have ordered them). */
+static bool separate_submissions(const vks_walker *w, uint32_t a, uint32_t b)
+{
+    const vks_loc *x = w->cb->cmds[a].submitted_by, *y = w->cb->cmds[b].submitted_by;
+    return x && y && !vks_loc_chain_equal(x, y);
 }
 
 /* ---- why a barrier failed ---- */
@@ -643,6 +652,12 @@ void vks_add_conflict_finding(vks_walker *w, const vks_later *later,
     const char *render_pass = any_barrier ? NULL : explain_render_pass(w, f, c, later);
     if (render_pass)
         message = vks_arena_printf(w->out->arena, "%s%s", message, render_pass);
+    else if (!any_barrier && separate_submissions(w, c->earlier.cmd, later->cmd))
+        message = vks_arena_printf(w->out->arena,
+                                   "%s, with no barrier or semaphore between them "
+                                   "(they are in different submissions, and "
+                                   "submission order alone orders nothing)",
+                                   message);
     else if (!any_barrier)
         message = vks_arena_printf(w->out->arena, "%s, with no barrier between them",
                                    message);
