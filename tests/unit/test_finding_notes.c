@@ -20,9 +20,7 @@ typedef struct {
 /* The text report of a program's findings (caller frees). */
 static char *report_of(const char *source)
 {
-    static const char *const names[] = {"renderer.c"};
-    test_write_file("renderer.c", source);
-    test_analysis *a = test_analyse(names, 1);
+    test_analysis *a = test_analyse_source("renderer.c", source);
     ck_assert_int_eq(a->status, 0);
     vks_check_program(a->program, &a->findings, &a->stats);
     vks_findings_sort(&a->findings);

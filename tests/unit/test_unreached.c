@@ -13,17 +13,7 @@
 
 static test_analysis *analyse(const char *source)
 {
-    static const char *const names[] = {"app.c"};
-    test_write_file("app.c", source);
-    return test_analyse(names, 1);
-}
-
-static size_t count_rule(const test_analysis *a, vks_rule rule)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < a->findings.count; i++)
-        n += a->findings.items[i].rule == rule;
-    return n;
+    return test_analyse_source("app.c", source);
 }
 
 static const vks_finding *first_of(const test_analysis *a, vks_rule rule)
@@ -84,11 +74,11 @@ START_TEST(recording_after_an_environment_check_is_reached)
         "    record_upload(app);\n"
         "}\n");
     ck_assert_int_eq(a->status, 0);
-    ck_assert_uint_eq(count_rule(a, VKS_RULE_VKSYNC_INCOMPLETE), 0);
+    ck_assert_uint_eq(test_count_rule(a, VKS_RULE_VKSYNC_INCOMPLETE), 0);
     ck_assert_uint_eq(a->stats.recording_calls, 3);
     ck_assert_uint_eq(a->stats.recording_calls_reached, 3);
     vks_check_program(a->program, &a->findings, &a->stats);
-    ck_assert_uint_eq(count_rule(a, VKS_RULE_HAZARD_RAW), 1);
+    ck_assert_uint_eq(test_count_rule(a, VKS_RULE_HAZARD_RAW), 1);
     test_analysis_free(a);
 }
 END_TEST
@@ -115,7 +105,7 @@ START_TEST(recording_after_an_unconditional_exit_is_reported)
     ck_assert_uint_eq(a->stats.recording_calls, 3);
     ck_assert_uint_eq(a->stats.recording_calls_reached, 0);
     /* One finding for the function, not one per call. */
-    ck_assert_uint_eq(count_rule(a, VKS_RULE_VKSYNC_INCOMPLETE), 1);
+    ck_assert_uint_eq(test_count_rule(a, VKS_RULE_VKSYNC_INCOMPLETE), 1);
     const vks_finding *f = first_of(a, VKS_RULE_VKSYNC_INCOMPLETE);
     ck_assert_uint_eq(f->loc.line, 12);
     ck_assert_msg(strstr(f->message, "vkBeginCommandBuffer and 2 more recording "
@@ -156,7 +146,7 @@ START_TEST(a_recording_function_nobody_calls_is_reported)
     /* draw_scene's recording is reported: whoever calls it, the hazards
        inside it are there.  present() only submits and nothing calls it:
        it never runs, its call is counted but not reported. */
-    ck_assert_uint_eq(count_rule(a, VKS_RULE_VKSYNC_INCOMPLETE), 1);
+    ck_assert_uint_eq(test_count_rule(a, VKS_RULE_VKSYNC_INCOMPLETE), 1);
     const vks_finding *f = first_of(a, VKS_RULE_VKSYNC_INCOMPLETE);
     ck_assert_uint_eq(f->loc.line, 11);
     ck_assert_msg(strstr(f->message, "vkCmdFillBuffer and 1 more recording call "
@@ -165,39 +155,6 @@ START_TEST(a_recording_function_nobody_calls_is_reported)
                   "%s", f->message);
     ck_assert_uint_eq(related_notes(f), 1);
     ck_assert_uint_eq(f->notes[0].loc.line, 12);
-    test_analysis_free(a);
-}
-END_TEST
-
-/* A recording function whose analysis stops at a limit: the limit's own
-   finding names what it left out, rather than a second finding. */
-START_TEST(sites_left_by_a_limit_are_named_by_its_finding)
-{
-    test_analysis *a = analyse(
-        "#include <vulkan/vulkan.h>\n"
-        "void rec(VkCommandBuffer cmd, VkBuffer buf)\n"                /* 2 */
-        "{\n"
-        "    VkCommandBufferBeginInfo bi = {0};\n"
-        "    vkBeginCommandBuffer(cmd, &bi);\n"
-        "    int sum = 0;\n"
-        "    for (int i = 0; i < 200; i++)\n"
-        "        for (int j = 0; j < 200; j++)\n"
-        "            for (int k = 0; k < 200; k++)\n"
-        "                sum += i ^ j ^ k;\n"
-        "    vkCmdFillBuffer(cmd, buf, 0, 64, 0);\n"                   /* 11 */
-        "    VkBufferCopy r = {.size = 64};\n"
-        "    vkCmdCopyBuffer(cmd, buf, buf, 1, &r);\n"
-        "    vkEndCommandBuffer(cmd);\n"
-        "}\n");
-    ck_assert_uint_eq(count_rule(a, VKS_RULE_VKSYNC_INCOMPLETE), 1);
-    const vks_finding *f = first_of(a, VKS_RULE_VKSYNC_INCOMPLETE);
-    ck_assert_uint_eq(f->loc.line, 2);
-    ck_assert_uint_eq(related_notes(f), 1);
-    ck_assert_uint_eq(f->notes[0].loc.line, 5);
-    ck_assert_msg(strstr(f->notes[0].message, "vkBeginCommandBuffer and 2 more "
-                                              "recording calls in `rec` are not "
-                                              "analysed because of this limit"),
-                  "%s", f->notes[0].message);
     test_analysis_free(a);
 }
 END_TEST
@@ -249,7 +206,6 @@ int main(void)
     tcase_add_test(tc, recording_after_an_environment_check_is_reached);
     tcase_add_test(tc, recording_after_an_unconditional_exit_is_reported);
     tcase_add_test(tc, a_recording_function_nobody_calls_is_reported);
-    tcase_add_test(tc, sites_left_by_a_limit_are_named_by_its_finding);
     tcase_add_test(tc, a_header_helpers_sites_are_accounted_for);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
