@@ -102,9 +102,6 @@ bool fe_model_begin_command_buffer(fe_ctx *cx, const fe_call *call, int param)
     r->cmdbuf = vks_begin_cmdbuf(cx->program, h->spelling ? h->spelling : "?",
                                  cx->root_function, call->loc);
     r->state = fe_recording_started(cx, h, r->cmdbuf, call->loc);
-    /* The steps so far are all attached to it (path_state.c); those before
-       this point are not shown in its findings (engine/explain.c). */
-    cx->program->cmdbufs[r->cmdbuf].path_steps_before_begin = cx->path.step_count;
     r->next = cx->path.recordings;
     cx->path.recordings = r;
     return true;

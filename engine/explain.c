@@ -156,23 +156,36 @@ static bool on_call_chain(const vks_loc *step, const vks_loc *cmd)
  *     one;
  *   - taken before it, in a function activation that leads to the earlier
  *     or the later command (the function recording it or one of its
- *     callers, at that call): the other way could have skipped it.
+ *     callers, at that call): the other way could have skipped it; the
+ *     last time that branch was taken through those calls only (an
+ *     earlier iteration of a loop around them led elsewhere).
  * Decisions inside helpers that returned before the earlier command (a
- * memory-type loop, an error check, debug naming) and decisions taken
- * before vkBeginCommandBuffer cannot change what the command buffer
- * records, and are left out.
+ * memory-type loop, an error check, debug naming) cannot change whether it
+ * is recorded, and are left out.  Where the command buffer began does not
+ * matter: a decision before vkBeginCommandBuffer in a function on the
+ * chain may enclose both (triangle-vulkan's `if (linear tiling) ... else
+ * { ...copy... }` comes before the setup command buffer's lazy begin
+ * inside the else branch).
  */
 static bool step_matters(const vks_step_filter *keep, size_t p)
 {
     const vks_cmdbuf *cb = keep->cb;
-    if (p < cb->path_steps_before_begin)
-        return false;
     if (!cb->path_step_cmd || cb->path_step_cmd[p] > keep->earlier)
         return true;
     const vks_loc *step = &cb->path_steps[p];
-    return (keep->earlier < cb->cmd_count &&
-            on_call_chain(step, &cb->cmds[keep->earlier].loc)) ||
-           (keep->later < cb->cmd_count && on_call_chain(step, &cb->cmds[keep->later].loc));
+    if (!(keep->earlier < cb->cmd_count &&
+          on_call_chain(step, &cb->cmds[keep->earlier].loc)) &&
+        !(keep->later < cb->cmd_count && on_call_chain(step, &cb->cmds[keep->later].loc)))
+        return false;
+    /* The same branch through the same calls taken again later, still
+       before the earlier command: this one was an earlier iteration of a
+       loop around them (a frame loop, a loop over swapchain images), and
+       the later one is the decision that led to the commands. */
+    for (size_t q = p + 1; q < cb->path_step_count && cb->path_step_cmd[q] <= keep->earlier;
+         q++)
+        if (vks_loc_chain_equal(&cb->path_steps[q], step))
+            return false;
+    return true;
 }
 
 void vks_note_path_steps(const vks_cmdbuf *cb, vks_findings *out, vks_finding *f,

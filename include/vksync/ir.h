@@ -238,9 +238,6 @@ typedef struct {
     const char **path_step_text;
     size_t *path_step_cmd;   /* how many of cmds were recorded before it */
     size_t path_step_count, path_step_cap;
-    /* How many of the path steps were taken before vkBeginCommandBuffer
-       (0 for a queue stream): no command of it can depend on them. */
-    size_t path_steps_before_begin;
 } vks_cmdbuf;
 
 typedef struct {

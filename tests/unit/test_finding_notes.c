@@ -77,10 +77,10 @@ static size_t count(const char *text, const char *what)
     "        r->named = 0;\n"                                                     \
     "}\n"
 
-/* Setup decisions (a log level, a memory-type loop) before the command
-   buffer begins, and a debug-naming helper that returns before the first
-   access, cannot change what is recorded: only the decision between the
-   two accesses (whether the barrier is recorded) is a note. */
+/* Setup decisions in helpers that returned before the first access (a log
+   level, a memory-type loop, debug naming) cannot change what is recorded:
+   only the decision between the two accesses (whether the barrier is
+   recorded) is a note. */
 START_TEST(only_the_decisions_the_accesses_depend_on_are_notes)
 {
     char *text = report_of(
@@ -160,6 +160,48 @@ START_TEST(an_insufficient_barrier_is_named_with_what_it_lacks)
 }
 END_TEST
 
+/* A loop around the recording runs up to twice: for the copy after it,
+   the decisions of the last iteration led to the fill it conflicts with;
+   the first iteration's (the same branch through the same calls) are not
+   repeated as notes. */
+START_TEST(a_loops_earlier_iterations_are_not_notes)
+{
+    char *text = report_of(
+        "#include <vulkan/vulkan.h>\n"
+        "typedef struct {\n"
+        "    VkCommandBuffer cmd;\n"
+        "    VkBuffer staging, vertices;\n"
+        "    uint32_t count;\n"
+        "    uint32_t sizes[8];\n"
+        "} Renderer;\n"
+        "void render(Renderer *r)\n"
+        "{\n"
+        "    VkCommandBufferBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};\n"
+        "    vkBeginCommandBuffer(r->cmd, &bi);\n"
+        "    for (uint32_t i = 0; i < r->count; i++) {\n"
+        "        VkDeviceSize size;\n"
+        "        if (r->sizes[i] > 1024)\n"
+        "            size = 1024;\n"
+        "        else\n"
+        "            size = r->sizes[i];\n"
+        "        vkCmdFillBuffer(r->cmd, r->staging, 0, size, 0);\n"
+        "    }\n"
+        "    VkBufferCopy region = {.size = 1024};\n"
+        "    vkCmdCopyBuffer(r->cmd, r->staging, r->vertices, 1, &region);\n"  /* 21 */
+        "    vkEndCommandBuffer(r->cmd);\n"
+        "}\n");
+    const char *copy = strstr(text, "renderer.c:21:5: error: vkCmdCopyBuffer reads");
+    ck_assert_msg(copy != NULL, "%s", text);
+    ck_assert_msg(count(copy, ": note: (") == 3, "%s", copy);
+    ck_assert_msg(strstr(copy, "note: (1) `i < r->count` is assumed true (loop "
+                               "iteration 2 of 2)") &&
+                      strstr(copy, "note: (2) `r->sizes[i] > 1024` is true") &&
+                      !strstr(copy, "iteration 1 of 2"),
+                  "%s", copy);
+    free(text);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("finding-notes");
@@ -168,6 +210,7 @@ int main(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, only_the_decisions_the_accesses_depend_on_are_notes);
     tcase_add_test(tc, an_insufficient_barrier_is_named_with_what_it_lacks);
+    tcase_add_test(tc, a_loops_earlier_iterations_are_not_notes);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
