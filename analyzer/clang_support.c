@@ -275,6 +275,21 @@ CXCursor fe_function_body(CXCursor fn)
 
 /* ---- source text ---- */
 
+/*
+ * Issue 11, cause 5: a helper-made buffer was named 'the condition': the
+ * create call was an argument of an error-check macro
+ * (`VK_CHECK(vkCreateBuffer(..., &b->buffer))`), whose expansion range is
+ * empty.  Text written as a macro argument is read where it was written
+ * (clang_getFileLocation: "where the macro argument was written").
+ */
+static bool macro_argument_range(CXSourceRange r, CXFile *f1, unsigned *start,
+                                 CXFile *f2, unsigned *end)
+{
+    clang_getFileLocation(clang_getRangeStart(r), f1, NULL, NULL, start);
+    clang_getFileLocation(clang_getRangeEnd(r), f2, NULL, NULL, end);
+    return *f1 && *f2 && clang_File_isEqual(*f1, *f2) && *end > *start;
+}
+
 const char *fe_source_text(fe_ctx *cx, CXCursor c)
 {
     CXSourceRange r = clang_getCursorExtent(c);
@@ -282,6 +297,12 @@ const char *fe_source_text(fe_ctx *cx, CXCursor c)
     unsigned start, end;
     clang_getExpansionLocation(clang_getRangeStart(r), &f1, NULL, NULL, &start);
     clang_getExpansionLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &end);
+    if (!f1 || !f2 || !clang_File_isEqual(f1, f2) || end <= start) {
+        CXFile m1, m2;
+        unsigned ms, me;
+        if (macro_argument_range(r, &m1, &ms, &m2, &me))
+            f1 = m1, f2 = m2, start = ms, end = me;
+    }
     size_t size = 0;
     const char *text = f1 ? clang_getFileContents(clang_Cursor_getTranslationUnit(c),
                                                   f1, &size)

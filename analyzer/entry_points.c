@@ -93,6 +93,31 @@ static vks_cmd *add_cmd(fe_ctx *cx, fe_recording *r, vks_cmd_kind kind,
     return vks_add_cmd(cx->program, r->cmdbuf, kind, name, loc);
 }
 
+/*
+ * Issue 11, cause 6: a function that records into a command buffer handed
+ * to it and never begins one is "a recording too: analyse it with what
+ * came before unknown (no hazard against the unknown prefix, every hazard
+ * inside it)".  In such a root (cx->handed_recording, roots.c) the first
+ * vkCmd* on a handle with no open recording opens one at that command.
+ * The engine checks a command buffer that is not submitted on its own,
+ * from a state where nothing is known (layouts included), which is that
+ * unknown prefix.  A handle with no identity (a call's result) opens
+ * nothing: two such handles could be two command buffers.
+ */
+static fe_recording **open_handed_recording(fe_ctx *cx, const fe_val *h, vks_loc first)
+{
+    if (!cx->handed_recording || !fe_object_ident(h))
+        return NULL;
+    fe_recording *r = vks_arena_alloc(cx->arena, sizeof *r);
+    r->ident = h->ident;
+    r->cmdbuf = vks_begin_cmdbuf(cx->program, h->spelling ? h->spelling : "?",
+                                 cx->root_function, first);
+    r->state = fe_recording_started(cx, h, r->cmdbuf, first);
+    r->next = cx->path.recordings;
+    cx->path.recordings = r;
+    return &cx->path.recordings;
+}
+
 bool fe_model_begin_command_buffer(fe_ctx *cx, const fe_call *call, int param)
 {
     (void)param;
@@ -145,7 +170,7 @@ void fe_opaque_call(fe_ctx *cx, const fe_call *call)
     for (unsigned i = 0; i < call->argc && !reaches_any; i++)
         reaches_any = fe_find_recording(cx, call->args[i]) ||
                       call->arg_facts[i].reaches_cmdbuf;
-    if (!reaches_any)
+    if (!reaches_any || fe_sandboxed_effect(cx))
         return;
     const char *name = vks_arena_printf(cx->arena, "%s (not analysed)", call->spelling);
     for (fe_recording *r = cx->path.recordings; r; r = r->next) {
@@ -154,9 +179,32 @@ void fe_opaque_call(fe_ctx *cx, const fe_call *call)
     }
 }
 
+/* How deep a call's arguments are searched for values a join lost: as deep
+   as create infos and dependency infos nest. */
+enum { ARGUMENT_DEPTH = 6 };
+
+/* A value a join of a region's ways made unknown reaches a model: the path
+   is run again with that region split, so the model sees each way's value
+   (path_state.c's decisions), instead of an unknown that would hide what
+   the program records. */
+static bool needs_split_region(fe_ctx *cx, const fe_call *call)
+{
+    for (unsigned i = 0; i < call->argc; i++) {
+        unsigned join = fe_lossy_in(call->args[i], ARGUMENT_DEPTH);
+        if (join) {
+            cx->path.restart = join;
+            return true;
+        }
+    }
+    return false;
+}
+
 bool fe_vulkan_call(fe_ctx *cx, const fe_call *call)
 {
     const fe_entry_point *row = fe_entry_point_find(call->name);
+    bool modelled_name = row || strncmp(call->name, "vkCmd", 5) == 0;
+    if (modelled_name && (fe_sandboxed_effect(cx) || needs_split_region(cx, call)))
+        return true;
     if (strncmp(call->name, "vkCmd", 5) != 0) {
         if (row && (row->flags & FE_EP_SITE) && cx->site_executed)
             cx->site_executed(cx, call->loc, true);
@@ -164,6 +212,8 @@ bool fe_vulkan_call(fe_ctx *cx, const fe_call *call)
                row->handler(cx, call, row->param);
     }
     fe_recording **r = call->argc >= 1 ? fe_find_recording(cx, call->args[0]) : NULL;
+    if (!r && call->argc >= 1)
+        r = open_handed_recording(cx, call->args[0], call->loc);
     if (cx->site_executed)
         cx->site_executed(cx, call->loc, r != NULL);
     if (!r)

@@ -20,6 +20,9 @@ typedef struct fe_function {
     const char *usr;
     CXCursor definition;
     size_t index;               /* in fe_eval_state.function_list */
+    /* A root that records into a command buffer it is handed and never
+       begins one (roots.c, issue 11 cause 6). */
+    bool handed_recording;
     struct fe_function *next;   /* in its hash bucket */
 } fe_function;
 
@@ -29,6 +32,9 @@ struct fe_eval_state {
     fe_function *functions[FE_FUNCTION_BUCKETS];
     fe_function **function_list; /* in file order, then source order */
     size_t function_count, function_cap;
+    /* Where each registered definition is (frontend.c): a header's
+       functions are registered once however many files include it. */
+    struct fe_definition_site *definition_sites[FE_FUNCTION_BUCKETS];
     /* Functions that never return / cannot submit (program_end.c), by USR. */
     struct fe_end_info *end_info[FE_FUNCTION_BUCKETS];
     /* Runs a function body (eval_stmt.c).  Calls are expressions, and a call
@@ -39,6 +45,9 @@ struct fe_eval_state {
     /* Who calls whom among function_list (roots.c), once fe_find_roots
        ran; NULL before. */
     struct call_node *call_graph;
+    /* Regions that record nothing (summary.c). */
+    struct fe_summary_state *summary;
+    CXCursor run_as_code;       /* the statement one way of a region runs */
 };
 
 /* ---- libclang helpers (analyzer/clang_support.c) ---- */
@@ -123,10 +132,41 @@ const vks_smt_expr *fe_symbolic(fe_ctx *cx, CXCursor cond);
 struct fe_return_state {
     bool returned;
     fe_val *value;
+    /* Every way of a joined region returned, and the ways were kept by
+       the region that runs this call every way (summary.c): this run of
+       the function has no state of its own to return. */
+    bool captured;
 };
 struct fe_loop_state {
     bool broke, continued;
 };
+
+/* Runs a helper's body with its arguments bound (a frame of its own). */
+fe_val *fe_inline_call(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args,
+                       unsigned argc);
+
+/* ---- code that records nothing, run every way and joined (summary.c) ---- */
+/* Whether a statement may record (reaches an entry point of the table or a
+   vkCmd*, itself or through helpers) or leave itself other than by its end. */
+bool fe_region_records(fe_ctx *cx, CXCursor stmt);
+bool fe_function_records(fe_ctx *cx, CXCursor decl);
+/* Runs the statement (an `if`, `switch` or loop) every way, each with
+   `exec` (the statement executor: its caller, so that this file depends on
+   neither), and joins the ways; false when it is to be run as any code
+   (then nothing happened). */
+typedef void fe_statement_runner(fe_ctx *cx, CXCursor stmt);
+bool fe_run_statement_every_way(fe_ctx *cx, CXCursor stmt, fe_statement_runner *exec);
+/* The same for a call to a helper that records nothing, run by
+   `inline_call`; *result is the joined return value. */
+typedef fe_val *fe_call_runner(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args,
+                               unsigned argc);
+bool fe_run_call_every_way(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args,
+                           unsigned argc, fe_val **result, fe_call_runner *inline_call);
+
+/* A region whose join lost what a Vulkan call needed is run as any code
+   from now on (the driver runs the path again); or every region. */
+void fe_split_region(fe_ctx *cx, vks_loc region);
+void fe_split_every_region(fe_ctx *cx, bool on);
 
 /* ---- statements (analyzer/eval_stmt.c) ---- */
 void fe_exec(fe_ctx *cx, CXCursor stmt);

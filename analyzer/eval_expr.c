@@ -156,14 +156,141 @@ static void havoc(fe_ctx *cx, fe_val *v)
     const char *ident = v->ident;
     const char *spelling = v->spelling;
     vks_loc loc = v->loc;
+    fe_will_write(cx, v);
+    unsigned logged_in = v->logged_in;
     memset(v, 0, sizeof *v);
+    v->logged_in = logged_in;
     v->loc = loc;
+    v->spelling = spelling; /* for messages: still the same object */
     if (ident) {
         v->kind = VAL_SYM;
         v->ident = vks_arena_printf(cx->arena, "%s#%u", ident,
                                     ++cx->path.havoc_generation);
         v->spelling = spelling;
     }
+}
+
+/*
+ * Issue 11, cause 1: "A call the front end does not model writes, as far
+ * as anyone knows, every object reachable through its non-const pointer
+ * arguments, pNext chains included: afterwards those values are unknown."
+ * havoc_reachable forgets the pointee of such an argument and, following
+ * its C type, what the pointee's non-const pointer members point at:
+ * vkGetPhysicalDeviceFeatures2(phys, &f2) fills f2 and the
+ * VkPhysicalDeviceVulkan13Features its `void *pNext` points at.  A member
+ * of type `void *` does not say what its target is, so every pointer kept
+ * in that target is followed (an untyped walk).  Pointers can form cycles:
+ * a node is forgotten once (visited set), and chains are followed at most
+ * HAVOC_REACH_DEPTH deep.
+ */
+enum { HAVOC_REACH_DEPTH = 8, HAVOC_REACH_NODES = 64 };
+
+typedef struct {
+    fe_ctx *cx;
+    fe_val *seen[HAVOC_REACH_NODES];
+    unsigned seen_count;
+    int depth;
+} havoc_reach;
+
+static void havoc_pointee(havoc_reach *h, fe_val *target, CXType pointee);
+
+/* Does a pointer of this type let the callee write what it points at? */
+static bool pointer_to_writable(CXType t, CXType *pointee)
+{
+    CXType c = clang_getCanonicalType(t);
+    if (c.kind != CXType_Pointer)
+        return false;
+    *pointee = clang_getPointeeType(c);
+    return !clang_isConstQualifiedType(*pointee);
+}
+
+/* Follows the pointers stored in node v (of type t; CXType_Invalid: not
+   known, every pointer-valued member is followed). */
+static void havoc_walk_members(havoc_reach *h, fe_val *v, CXType t);
+
+typedef struct {
+    havoc_reach *h;
+    fe_val *v;
+} havoc_member_visit;
+
+static enum CXVisitorResult havoc_member(CXCursor field, CXClientData data)
+{
+    havoc_member_visit *m = data;
+    const char *name = fe_string(m->h->cx, clang_getCursorSpelling(field));
+    fe_val *member = (fe_val *)fe_peek(m->h->cx, m->v, name);
+    if (!member)
+        return CXVisit_Continue;
+    CXType ft = clang_getCanonicalType(clang_getCursorType(field));
+    CXType pointee;
+    if (pointer_to_writable(ft, &pointee)) {
+        if (member->kind == VAL_PTR && member->target)
+            havoc_pointee(m->h, member->target, pointee);
+    } else if (ft.kind == CXType_Record || ft.kind == CXType_ConstantArray) {
+        havoc_walk_members(m->h, member, ft);
+    }
+    return CXVisit_Continue;
+}
+
+static void havoc_walk_members(havoc_reach *h, fe_val *v, CXType t)
+{
+    CXType c = clang_getCanonicalType(t);
+    if (c.kind == CXType_Record) {
+        havoc_member_visit m = {h, v};
+        clang_Type_visitFields(c, havoc_member, &m);
+        return;
+    }
+    bool typed_array = c.kind == CXType_ConstantArray || c.kind == CXType_IncompleteArray;
+    CXType element = typed_array ? clang_getArrayElementType(c) : c;
+    for (fe_field *f = v->fields; f; f = f->next) {
+        if (typed_array && f->name[0] != '[')
+            continue;
+        if (typed_array) {
+            havoc_walk_members(h, f->value, element);
+        } else if (f->value->kind == VAL_PTR && f->value->target) {
+            CXType unknown = {.kind = CXType_Invalid};
+            havoc_pointee(h, f->value->target, unknown);
+        } else if (f->value->fields) {
+            CXType unknown = {.kind = CXType_Invalid};
+            havoc_walk_members(h, f->value, unknown);
+        }
+    }
+}
+
+static void havoc_pointee(havoc_reach *h, fe_val *target, CXType pointee)
+{
+    if (!target || h->depth >= HAVOC_REACH_DEPTH)
+        return;
+    for (unsigned i = 0; i < h->seen_count; i++)
+        if (h->seen[i] == target)
+            return;
+    if (h->seen_count == HAVOC_REACH_NODES)
+        return;
+    h->seen[h->seen_count++] = target;
+    /* `void *` says nothing about its target: walk it untyped. */
+    CXType c = clang_getCanonicalType(pointee);
+    if (c.kind == CXType_Void)
+        c.kind = CXType_Invalid;
+    /* The pointer may point into an array node ("[i]" children): every
+       element is of the pointee type (the callee may index it). */
+    bool elements = false;
+    for (fe_field *f = target->fields; f && !elements; f = f->next)
+        elements = f->name[0] == '[';
+    h->depth++;
+    if (elements) {
+        for (fe_field *f = target->fields; f; f = f->next)
+            if (f->name[0] == '[')
+                havoc_walk_members(h, f->value, c);
+    } else {
+        havoc_walk_members(h, target, c);
+    }
+    h->depth--;
+    havoc(h->cx, target);
+}
+
+static void havoc_reachable(fe_ctx *cx, fe_val *target, CXType pointee)
+{
+    havoc_reach h = {.cx = cx};
+    havoc_pointee(&h, target, pointee);
 }
 
 /* ---- initialisers ---- */
@@ -358,6 +485,100 @@ static const char *member_key(fe_ctx *cx, CXCursor base, const char *name)
     return vks_arena_printf(cx->arena, "%s.%s", record, name);
 }
 
+/* A place the evaluator cannot name because a join lost the pointer or
+   index that leads to it (summary.c): a new unknown carrying that join, so
+   that a Vulkan call reading it splits the region; NULL otherwise. */
+static fe_val *lost_place(fe_ctx *cx, const fe_val *pointer, const fe_val *index)
+{
+    unsigned join = pointer && pointer->lossy ? pointer->lossy : index ? index->lossy : 0;
+    if (!join)
+        return NULL;
+    fe_val *v = fe_unknown(cx);
+    v->lossy = join;
+    return v;
+}
+
+/*
+ * Issue 11, cause 5: "Resources are named by what the program wrote ...
+ * today a helper-made buffer was named 'the condition'."  A handle created
+ * by `buffer_create(&buf_b, n)` through `&b->buffer` is kept in
+ * `buf_b.buffer`: objects that have no name of their own (a zeroed struct,
+ * a member of one) are named after the variable that holds them, so the
+ * create call names the handle by where it is stored (objects.c,
+ * created_handle) rather than by the helper's parameter.  Names are for
+ * messages only.
+ */
+static void name_member_after_object(fe_ctx *cx, fe_val *member, const fe_val *object,
+                                     const char *name)
+{
+    if (member->spelling || !object->spelling || member->kind == VAL_SYM)
+        return;
+    member->spelling = vks_arena_printf(cx->arena, object->via_pointer ? "%s->%s" : "%s.%s",
+                                        object->spelling[0] == '*' && object->via_pointer
+                                            ? object->spelling + 1
+                                            : object->spelling,
+                                        name);
+}
+
+/* `frames[1]` for element 1 of an array named `frames` (issue 11, causes
+   5 and 7: a helper called in a loop over frames[i] keeps each handle in
+   its own element, which names it and tells the objects apart). */
+static void name_element_after_array(fe_ctx *cx, fe_val *element, const fe_val *base,
+                                     int64_t index)
+{
+    if (element->spelling || element->kind == VAL_SYM || base->kind != VAL_PTR ||
+        !base->target || base->single || !base->target->spelling)
+        return;
+    element->spelling = vks_arena_printf(cx->arena, "%s[%lld]", base->target->spelling,
+                                         (long long)(base->index + index));
+}
+
+/*
+ * Issue 11, cause 5, constructors returning a struct by value:
+ * `vkh_buffer staging = vkh_make_buffer(dev, n);` creates the handle in
+ * the constructor's local `b`, which names it 'b.buffer'.  The struct is
+ * kept in `staging` (`r->staging`, `ring[1]`) once returned: the handles
+ * created in it take that name, and an identity of their own (cause 7: a
+ * constructor called in a loop filling ring[i] makes one object per
+ * element; fe_handle_renamed, objects.c).  Only for a call's result: a
+ * copy of another variable keeps its handles.
+ */
+static void rename_created_handles(fe_ctx *cx, fe_val *v, const char *spelling, int depth)
+{
+    for (fe_field *f = v->fields; f && depth < 4; f = f->next) {
+        fe_val *child = f->value;
+        const char *name = vks_arena_printf(cx->arena, f->name[0] == '[' ? "%s%s" : "%s.%s",
+                                            spelling, f->name);
+        /* A handle already kept somewhere before (`=>`) is passed through
+           (`VkImageMemoryBarrier b = to_general(small);`), not made here. */
+        if (child->kind == VAL_SYM && child->ident &&
+            strncmp(child->ident, "created:", 8) == 0 && !strstr(child->ident, "=>")) {
+            const char *made_as = child->ident;
+            fe_will_write(cx, child);
+            child->spelling = name;
+            child->ident = vks_arena_printf(cx->arena, "%s=>%s", made_as, name);
+            fe_handle_renamed(cx, child, made_as);
+        } else if (child->kind != VAL_SYM && child->fields) {
+            rename_created_handles(cx, child, name, depth + 1);
+        }
+    }
+}
+
+static void name_returned_handles(fe_ctx *cx, fe_val *v, CXCursor rhs, const char *spelling)
+{
+    if (clang_getCursorKind(fe_strip(rhs)) != CXCursor_CallExpr || !spelling ||
+        v->kind == VAL_SYM || !v->fields)
+        return;
+    v->spelling = spelling;
+    rename_created_handles(cx, v, spelling, 0);
+}
+
+static void name_after_variable(fe_ctx *cx, fe_val *v, CXCursor decl)
+{
+    if (v->kind != VAL_SYM && v->kind != VAL_PTR)
+        v->spelling = fe_string(cx, clang_getCursorSpelling(decl));
+}
+
 fe_val *fe_lvalue(fe_ctx *cx, CXCursor expr)
 {
     CXCursor c = fe_strip(expr);
@@ -377,19 +598,22 @@ fe_val *fe_lvalue(fe_ctx *cx, CXCursor expr)
         const char *name = fe_string(cx, clang_getCursorSpelling(c));
         CXCursor base = ch.items[0];
         fe_val *object;
+        const fe_val *from = NULL;
         if (fe_type_is_pointer(clang_getCursorType(base))) {
             fe_val *p = fe_eval(cx, base);
+            from = p;
             object = p->mapping ? fe_host_place(cx, p, NULL, 0) : fe_deref(cx, p, 0);
         } else {
             object = fe_lvalue(cx, base);
         }
         if (!object)
-            return NULL;
+            return lost_place(cx, from, NULL);
         if (object->mapped_place) /* a member of an object in mapped memory */
             return host_member(cx, object, c);
         fe_val *member = fe_child(cx, object, name);
         if (!member->member_key)
             member->member_key = member_key(cx, base, name);
+        name_member_after_object(cx, member, object, name);
         return member;
     }
     case CXCursor_ArraySubscriptExpr: {
@@ -401,13 +625,17 @@ fe_val *fe_lvalue(fe_ctx *cx, CXCursor expr)
         if (base->mapping && !base->mapped_place)
             return fe_host_place(cx, base, index_val, fe_type_size(clang_getCursorType(c)));
         if (!fe_known_int(index_val, &index))
-            return NULL;
-        return fe_deref(cx, base, (int64_t)index);
+            return lost_place(cx, base, index_val);
+        fe_val *element = fe_deref(cx, base, (int64_t)index);
+        if (element)
+            name_element_after_array(cx, element, base, (int64_t)index);
+        return element ? element : lost_place(cx, base, NULL);
     }
     case CXCursor_UnaryOperator:
         if (clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_Deref && ch.count) {
             fe_val *p = fe_eval(cx, ch.items[0]);
-            return p->mapping ? fe_host_place(cx, p, NULL, 0) : fe_deref(cx, p, 0);
+            fe_val *target = p->mapping ? fe_host_place(cx, p, NULL, 0) : fe_deref(cx, p, 0);
+            return target ? target : lost_place(cx, p, NULL);
         }
         return NULL;
     case CXCursor_CompoundLiteralExpr:
@@ -478,6 +706,15 @@ static bool binary_int(enum CXBinaryOperatorKind op, uint64_t a, uint64_t b,
     }
 }
 
+/* An unknown computed from operands: one a join lost keeps that join's
+   number (summary.c), so a Vulkan call it reaches splits the region. */
+static fe_val *unknown_from(fe_ctx *cx, const fe_val *a, const fe_val *b)
+{
+    fe_val *v = fe_unknown(cx);
+    v->lossy = a && a->lossy ? a->lossy : b ? b->lossy : 0;
+    return v;
+}
+
 static fe_val *eval_binary(fe_ctx *cx, CXCursor c)
 {
     fe_cursors ch;
@@ -529,7 +766,11 @@ static fe_val *eval_binary(fe_ctx *cx, CXCursor c)
         }
         if (op == CXBinaryOperator_Assign) {
             fe_val *r = fe_eval(cx, rhs);
+            /* `ring[1]`, `r->vertices`: the place's own name, before the
+               store copies the value's over it. */
+            const char *where = target->spelling ? target->spelling : fe_source_text(cx, lhs);
             store(cx, target, r, lhs);
+            name_returned_handles(cx, target, rhs, where);
             return target;
         }
         l = target;
@@ -557,7 +798,7 @@ static fe_val *eval_binary(fe_ctx *cx, CXCursor c)
                binary_int(op, a, b, fe_type_is_signed(clang_getCursorType(lhs)), &out)) {
         result = int_of_type(cx, out, target ? lhs : c);
     } else {
-        result = fe_unknown(cx);
+        result = unknown_from(cx, l, r);
     }
     if (target) {
         fe_assign(cx, target, result);
@@ -633,7 +874,7 @@ static fe_val *eval_unary(fe_ctx *cx, CXCursor c)
     }
     fe_val *v = fe_eval(cx, operand);
     if (!fe_known_int(v, &a))
-        return fe_unknown(cx);
+        return unknown_from(cx, v, NULL);
     switch (op) {
     case CXUnaryOperator_Plus: return int_of_type(cx, a, c);
     case CXUnaryOperator_Minus: return int_of_type(cx, (uint64_t)0 - a, c);
@@ -766,8 +1007,8 @@ fe_val *fe_eval(fe_ctx *cx, CXCursor c)
     }
 }
 
-static fe_val *inline_call(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args,
-                           unsigned argc)
+fe_val *fe_inline_call(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args,
+                       unsigned argc)
 {
     CXCursor body = fe_function_body(fn);
     vks_loc *site = vks_arena_alloc(cx->arena, sizeof *site);
@@ -793,6 +1034,8 @@ static fe_val *inline_call(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args
     cx->path.ret = outer;
     cx->path.loop = outer_loop;
     cx->path.frame = caller;
+    if (ret.captured)
+        return NULL; /* every way returned into a joined region (summary.c) */
     return ret.value ? ret.value : fe_unknown(cx);
 }
 
@@ -896,8 +1139,13 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
     if (!clang_Cursor_isNull(fn))
         fn = fe_find_function(cx, fn);
     if (!clang_Cursor_isNull(fn) && !clang_Cursor_isNull(fe_function_body(fn))) {
-        if (!cx->path.frame || cx->path.frame->depth < MAX_INLINE_DEPTH)
-            return inline_call(cx, fn, call, args, (unsigned)argc);
+        fe_val *joined;
+        if (!cx->path.frame || cx->path.frame->depth < MAX_INLINE_DEPTH) {
+            if (fe_run_call_every_way(cx, fn, call, args, (unsigned)argc, &joined,
+                                      fe_inline_call))
+                return joined;
+            return fe_inline_call(cx, fn, call, args, (unsigned)argc);
+        }
         fe_incomplete(cx, call, "helper calls nested more than 8 deep are not "
                                 "followed; what this call records is not analysed");
     }
@@ -912,7 +1160,7 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
         if (args[i]->kind == VAL_PTR && args[i]->target &&
             !clang_isConstQualifiedType(clang_getPointeeType(t)) &&
             clang_getCursorKind(fe_strip(arg)) != CXCursor_StringLiteral)
-            havoc(cx, args[i]->target);
+            havoc_reachable(cx, args[i]->target, clang_getPointeeType(t));
     }
     fe_call record = call_record(cx, call, NULL, args, (unsigned)argc, false);
     fe_string_call(cx, &record);
@@ -1034,6 +1282,8 @@ void fe_declare(fe_ctx *cx, CXCursor decl)
             v->ident = vks_arena_printf(cx->arena, "var:%s=%s", v->ident, key);
             v->spelling = fe_string(cx, clang_getCursorSpelling(decl));
         }
+        name_after_variable(cx, v, decl);
+        name_returned_handles(cx, v, init, v->spelling);
     } else {
         /* Uninitialised: unknown contents, but a name of its own. */
         v->kind = VAL_SYM;

@@ -20,7 +20,8 @@ static unsigned label_offset(CXCursor label);
 
 static bool stopped(fe_ctx *cx)
 {
-    return cx->out_of_steps || cx->path.dead || cx->path.exited || cx->path.pending_goto ||
+    return cx->out_of_steps || cx->sandbox_abort || cx->path.restart || cx->path.dead ||
+           cx->path.exited || cx->path.pending_goto ||
            (cx->path.ret && cx->path.ret->returned) ||
            (cx->path.loop && (cx->path.loop->broke || cx->path.loop->continued));
 }
@@ -136,8 +137,7 @@ static void exec_loop(fe_ctx *cx, CXCursor init, CXCursor cond, CXCursor inc,
         cx->path.loop = &state;
         fe_exec(cx, body);
         cx->path.loop = outer;
-        if (state.broke || (cx->path.ret && cx->path.ret->returned) || cx->path.pending_goto ||
-            cx->path.dead || cx->path.exited)
+        if (state.broke || stopped(cx))
             break;
         if (!clang_Cursor_isNull(inc))
             fe_eval(cx, inc);
@@ -360,6 +360,8 @@ void fe_exec(fe_ctx *cx, CXCursor c)
         return;
     }
     case CXCursor_IfStmt: {
+        if (fe_run_statement_every_way(cx, c, fe_exec))
+            return;
         fe_cursors ch;
     fe_children(NULL, c, &ch);
         if (ch.count < 2)
@@ -413,12 +415,16 @@ void fe_exec(fe_ctx *cx, CXCursor c)
         return;
     }
     case CXCursor_ForStmt: {
+        if (fe_run_statement_every_way(cx, c, fe_exec))
+            return;
         for_parts p = split_for(c);
         if (!clang_Cursor_isNull(p.body))
             exec_loop(cx, p.init, p.cond, p.inc, p.body, true);
         return;
     }
     case CXCursor_WhileStmt: {
+        if (fe_run_statement_every_way(cx, c, fe_exec))
+            return;
         fe_cursors ch;
     fe_children(NULL, c, &ch);
         if (ch.count == 2)
@@ -427,6 +433,8 @@ void fe_exec(fe_ctx *cx, CXCursor c)
         return;
     }
     case CXCursor_DoStmt: {
+        if (fe_run_statement_every_way(cx, c, fe_exec))
+            return;
         fe_cursors ch;
     fe_children(NULL, c, &ch);
         if (ch.count == 2)
@@ -435,7 +443,8 @@ void fe_exec(fe_ctx *cx, CXCursor c)
         return;
     }
     case CXCursor_SwitchStmt:
-        exec_switch(cx, c);
+        if (!fe_run_statement_every_way(cx, c, fe_exec))
+            exec_switch(cx, c);
         return;
     case CXCursor_GotoStmt: {
         fe_cursors ch;

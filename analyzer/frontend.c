@@ -215,7 +215,8 @@ static void end_progress(vks_frontend *fe)
 /* Paths that reach the end of the function are bounded by the first limit;
    runs cut short (an infeasible decision, exit() on an error branch) are
    cheap and bounded by the second. */
-enum { MAX_PATHS_PER_FUNCTION = 64, MAX_RUNS_PER_FUNCTION = 1024 };
+enum { MAX_PATHS_PER_FUNCTION = 64, MAX_RUNS_PER_FUNCTION = 1024,
+       MAX_SPLITS_PER_FUNCTION = 32 };
 
 /* The recordings a path left open (it ended the program first). */
 static void drop_open_recordings(fe_ctx *cx, size_t run_first)
@@ -237,21 +238,49 @@ static void analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
     vks_program *p = fe->program;
     cx->root_function = fe_string(cx, clang_getCursorSpelling(fn));
     size_t function_first = p->cmdbuf_count;
-    unsigned feasible = 0, runs = 0;
+    unsigned feasible = 0, runs = 0, splits = 0;
     const char *file = fe_loc(cx, fn).file;
     cx->forced_count = 0;
     cx->steps = 0;
     cx->out_of_steps = false;
+    fe_split_every_region(cx, false);
     for (;;) {
         cx->path = (fe_path){0};
         size_t run_first = p->cmdbuf_count;
         fe_sites_run_begin(cx);
         fe_run_function(cx, fn);
-        fe_sites_run_end(cx, !cx->out_of_steps && !cx->path.dead);
+        /* A run that restarts with a region split is no path. */
+        fe_sites_run_end(cx, !cx->out_of_steps && !cx->path.dead && !cx->path.restart);
         fe_finish_queue_streams(cx);
         for (fe_recording *r = cx->path.recordings; r; r = r->next)
             fe_attach_path_steps(cx, r); /* never ended */
         runs++;
+        if (getenv("VKSYNC_DEBUG_PATHS"))
+            fprintf(stderr, "run %u: steps %zu decisions %u dead %d exited %d restart %u\n",
+                    runs, cx->steps, cx->path.decision_count, cx->path.dead,
+                    cx->path.exited, cx->path.restart);
+        if (cx->path.restart && !cx->out_of_steps) {
+            /* A Vulkan call needed a value a joined region lost: run the
+               path again, with the decisions before the region, and the
+               region split (summary.c).  Past MAX_SPLITS_PER_FUNCTION the
+               function's paths start over with every region split, which
+               is what they were before regions were joined. */
+            vks_program_truncate(p, run_first);
+            const fe_join *join = &cx->joins[cx->path.restart - 1];
+            if (getenv("VKSYNC_DEBUG_PATHS"))
+                fprintf(stderr, "split %s:%u:%u (steps %zu)\n", join->region.file,
+                        join->region.line, join->region.col, cx->steps);
+            if (++splits > MAX_SPLITS_PER_FUNCTION) {
+                fe_split_every_region(cx, true);
+                vks_program_truncate(p, function_first);
+                feasible = 0;
+                cx->forced_count = 0;
+            } else {
+                fe_split_region(cx, join->region);
+                cx->forced_count = join->decisions_before;
+            }
+            continue;
+        }
         if (cx->out_of_steps) {
             /* The path was cut short: what it recorded is not checked. */
             vks_program_truncate(p, run_first);
@@ -295,36 +324,108 @@ static void analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
 
 /* ---- functions that only create objects ---- */
 
+static bool fe_is_registered_definition(fe_ctx *cx, CXCursor c);
+
+/*
+ * Issue 11, cause 7: "Objects made by one helper are one object."  A helper
+ * such as `buffer_create(Res *b, n)` run on its own makes one object that
+ * stands for every buffer its callers make with it, and a recording that
+ * finds it through a struct member ("Res.buffer") took them all for that
+ * one.  So a function that creates objects through helpers is run as a
+ * creator too (each call path makes its own object), and a helper that
+ * such a creator calls is not run on its own: it runs inside its callers.
+ * A function that begins a recording through a helper (main calling
+ * record()) is run as a recording, not here: running it twice bound its
+ * mapped buffers twice.  creator_graph computes, once for all registered
+ * functions, which create and which begin a recording (directly or
+ * through helpers), and which are called by a creator.
+ */
+typedef struct creator_node {
+    bool creates, begins, called_by_creator;
+    size_t *callees;
+    size_t callee_count, callee_cap;
+} creator_node;
+
 typedef struct {
     fe_ctx *cx;
-    bool creates, records;
-} create_search;
+    creator_node *node;
+} creator_walk;
 
-static enum CXChildVisitResult find_creates(CXCursor c, CXCursor parent,
-                                            CXClientData data)
+static enum CXChildVisitResult collect_creator_calls(CXCursor c, CXCursor parent,
+                                                     CXClientData data)
 {
-    create_search *s = data;
-    if (clang_getCursorKind(c) == CXCursor_CallExpr) {
-        const char *name = fe_callee_entry_point(s->cx, c);
-        if (name && fe_entry_point_has(name, FE_EP_CREATES))
-            s->creates = true;
-        if (name && fe_entry_point_has(name, FE_EP_BEGINS))
-            s->records = true;
-    }
+    creator_walk *w = data;
+    if (clang_getCursorKind(c) != CXCursor_CallExpr)
+        return CXChildVisit_Recurse;
+    const char *name = fe_callee_entry_point(w->cx, c);
+    if (name && fe_entry_point_has(name, FE_EP_CREATES))
+        w->node->creates = true;
+    if (name && fe_entry_point_has(name, FE_EP_BEGINS))
+        w->node->begins = true;
+    fe_function *callee = fe_called_function(w->cx, c);
+    if (callee)
+        VKS_PUSH(w->cx->arena, w->node->callees, w->node->callee_count,
+                 w->node->callee_cap, callee->index);
     return CXChildVisit_Recurse;
+}
+
+static creator_node *creator_graph(fe_ctx *cx)
+{
+    size_t n = cx->eval->function_count;
+    creator_node *g = vks_arena_alloc(cx->arena, sizeof *g * (n + 1));
+    for (size_t i = 0; i < n; i++) {
+        creator_walk w = {cx, &g[i]};
+        clang_visitChildren(cx->eval->function_list[i]->definition, collect_creator_calls,
+                            &w);
+    }
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (size_t i = 0; i < n; i++)
+            for (size_t k = 0; k < g[i].callee_count; k++) {
+                const creator_node *callee = &g[g[i].callees[k]];
+                if (callee->creates && !g[i].creates)
+                    g[i].creates = changed = true;
+                if (callee->begins && !g[i].begins)
+                    g[i].begins = changed = true;
+            }
+    }
+    for (size_t i = 0; i < n; i++)
+        if (g[i].creates && !g[i].begins)
+            for (size_t k = 0; k < g[i].callee_count; k++)
+                if (g[i].callees[k] != i)
+                    g[g[i].callees[k]].called_by_creator = true;
+    return g;
+}
+
+typedef struct {
+    fe_ctx *cx;
+    creator_node *graph;
+} creator_run;
+
+/* Run as a creator: creates and begins no recording (directly or through
+   helpers), and is not a helper of another creator. */
+static bool runs_as_creator(const creator_run *run, CXCursor c)
+{
+    fe_ctx *cx = run->cx;
+    const char *usr = fe_string(cx, clang_getCursorUSR(c));
+    for (fe_function *f = cx->eval->functions[fe_usr_bucket(usr)]; f; f = f->next)
+        if (clang_equalCursors(f->definition, c)) {
+            const creator_node *node = &run->graph[f->index];
+            return node->creates && !node->begins && !node->called_by_creator;
+        }
+    return false;
 }
 
 static enum CXChildVisitResult run_creator(CXCursor c, CXCursor parent,
                                            CXClientData data)
 {
-    fe_ctx *cx = data;
-    if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
-        !clang_isCursorDefinition(c) ||
-        !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+    const creator_run *run = data;
+    fe_ctx *cx = run->cx;
+    /* Issue 11, cause 2: a project header's helpers are the program's
+       too, run once however many files include the header. */
+    if (!fe_is_registered_definition(cx, c))
         return CXChildVisit_Continue;
-    create_search s = {.cx = cx};
-    clang_visitChildren(c, find_creates, &s);
-    if (s.creates && !s.records) {
+    if (runs_as_creator(run, c)) {
         /* One path (the first feasible one) is enough to see what it
            creates. */
         cx->root_function = fe_string(cx, clang_getCursorSpelling(c));
@@ -344,30 +445,124 @@ static enum CXChildVisitResult run_creator(CXCursor c, CXCursor parent,
         /* A helper it calls may record: that recording belongs to the
            recording functions' analysis, not to this run. */
         size_t cmdbufs = cx->program->cmdbuf_count;
+        fe_split_every_region(cx, false);
         fe_run_function(cx, c);
+        for (unsigned splits = 0; cx->path.restart && !cx->out_of_steps; splits++) {
+            /* As in analyse_function: the same path again, the region
+               whose join lost a value a create call needs split. */
+            const fe_join *join = &cx->joins[cx->path.restart - 1];
+            if (splits >= MAX_SPLITS_PER_FUNCTION)
+                fe_split_every_region(cx, true);
+            else
+                fe_split_region(cx, join->region);
+            cx->forced_count = splits >= MAX_SPLITS_PER_FUNCTION ? 0 : join->decisions_before;
+            cx->path.restart = 0;
+            cx->path.dead = cx->path.exited = false;
+            cx->path.decision_count = 0;
+            cx->path.recordings = NULL;
+            cx->path.globals = NULL;
+            cx->path.fact_count = cx->path.step_count = 0;
+            fe_run_function(cx, c);
+        }
         vks_program_truncate(cx->program, cmdbufs);
         cx->path.recordings = NULL;
     }
     return CXChildVisit_Continue;
 }
 
-static void collect_objects(fe_ctx *cx, CXCursor translation_unit)
+static void collect_objects(fe_ctx *cx, creator_node *graph, CXCursor translation_unit)
 {
-    clang_visitChildren(translation_unit, run_creator, cx);
+    creator_run run = {cx, graph};
+    clang_visitChildren(translation_unit, run_creator, &run);
 }
 
-static bool is_local_definition(CXCursor c)
+/*
+ * Issue 11, cause 2: "Users run `vksync-lint src/STAR.c`; every function whose
+ * definition is visible in the translation unit (a project header's
+ * `static inline` helpers, not system headers) is part of the program."
+ * A definition is the program's when it is not in a system header (the
+ * main file, or a header included with "" or -I).  A header included by
+ * two analysed files gives each translation unit its own copy of its
+ * definitions: only the first copy is registered, by file and offset, so
+ * its functions run (and report) once.  A later copy's USR, which may
+ * differ from the first's (a static function's USR can name its
+ * translation unit), is made to find the first copy, so calls to it from
+ * the other file are calls to the one registered function (roots.c).
+ */
+typedef struct fe_definition_site {
+    const char *site;           /* "real path@offset" */
+    fe_function *function;
+    struct fe_definition_site *next;
+} fe_definition_site;
+
+static bool is_program_definition(CXCursor c)
 {
     return clang_getCursorKind(c) == CXCursor_FunctionDecl &&
            clang_isCursorDefinition(c) &&
-           clang_Location_isFromMainFile(clang_getCursorLocation(c));
+           !clang_Location_isInSystemHeader(clang_getCursorLocation(c));
+}
+
+static const char *definition_site(fe_ctx *cx, CXCursor c)
+{
+    CXFile file;
+    unsigned offset;
+    clang_getSpellingLocation(clang_getCursorLocation(c), &file, NULL, NULL, &offset);
+    const char *path = "?";
+    if (file) {
+        path = fe_string(cx, clang_File_tryGetRealPathName(file));
+        if (!path[0])
+            path = fe_string(cx, clang_getFileName(file));
+    }
+    return vks_arena_printf(cx->arena, "%s@%u", path, offset);
+}
+
+/* The function registered for the definition at c's place, or NULL. */
+static fe_function *registered_at(fe_ctx *cx, const char *site)
+{
+    for (fe_definition_site *d = cx->eval->definition_sites[fe_usr_bucket(site)]; d; d = d->next)
+        if (strcmp(d->site, site) == 0)
+            return d->function;
+    return NULL;
+}
+
+static void register_program_definition(fe_ctx *cx, CXCursor c)
+{
+    const char *site = definition_site(cx, c);
+    fe_function *first = registered_at(cx, site);
+    if (first) {
+        const char *usr = fe_string(cx, clang_getCursorUSR(c));
+        if (strcmp(usr, first->usr) != 0) {
+            fe_function *alias = vks_arena_alloc(cx->arena, sizeof *alias);
+            *alias = *first;
+            alias->usr = usr;
+            unsigned b = fe_usr_bucket(usr);
+            alias->next = cx->eval->functions[b];
+            cx->eval->functions[b] = alias;
+        }
+        return;
+    }
+    fe_register_function(cx, c);
+    fe_definition_site *d = vks_arena_alloc(cx->arena, sizeof *d);
+    d->site = site;
+    d->function = cx->eval->function_list[cx->eval->function_count - 1];
+    unsigned b = fe_usr_bucket(site);
+    d->next = cx->eval->definition_sites[b];
+    cx->eval->definition_sites[b] = d;
+}
+
+static bool fe_is_registered_definition(fe_ctx *cx, CXCursor c)
+{
+    if (!is_program_definition(c))
+        return false;
+    fe_function *f = registered_at(cx, definition_site(cx, c));
+    return f && clang_equalCursors(f->definition, c);
 }
 
 static enum CXChildVisitResult register_function(CXCursor c, CXCursor parent,
                                                  CXClientData data)
 {
-    if (is_local_definition(c))
-        fe_register_function(data, c);
+    if (is_program_definition(c))
+        register_program_definition(data, c);
     return CXChildVisit_Continue;
 }
 
@@ -396,8 +591,9 @@ void vks_frontend_analyze(vks_frontend *fe)
     }
     /* Objects first (objects.c): a recording sees the render passes and
        images created anywhere. */
+    creator_node *creators = creator_graph(&cx);
     for (parsed_file *f = fe->files; f; f = f->next)
-        collect_objects(&cx, clang_getTranslationUnitCursor(f->tu));
+        collect_objects(&cx, creators, clang_getTranslationUnitCursor(f->tu));
     /* Every recording call site, to report those no path reaches
        (sites.c). */
     for (parsed_file *f = fe->files; f; f = f->next)
@@ -405,9 +601,11 @@ void vks_frontend_analyze(vks_frontend *fe)
     fe_function **roots;
     size_t nroots = fe_find_roots(&cx, &roots);
     for (size_t i = 0; i < nroots; i++) {
+        cx.handed_recording = roots[i]->handed_recording;
         fe_sites_root_begin(&cx, roots[i]->index);
         analyse_function(fe, &cx, roots[i]->definition);
         fe_sites_root_end(&cx);
+        cx.handed_recording = false;
     }
     end_progress(fe);
     fe_sites_report(&cx);

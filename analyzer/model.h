@@ -67,6 +67,10 @@ struct fe_val {
     uint64_t map_offset;
     const char *string;      /* a char array holding this known C string
                                 (a literal, snprintf's output; strings.c) */
+    unsigned logged_in;      /* the trail epoch that saved it last (summary.c) */
+    /* Unknown because the ways of a joined region disagreed on it: the
+       join's number (fe_ctx.joins, from 1); 0 otherwise. */
+    unsigned lossy;
 };
 
 /* A variable binding in a frame or the global scope. */
@@ -160,6 +164,9 @@ typedef struct fe_path {
     vks_loc exit_at;            /* where it first ended (program_end.c) */
     bool decisions_capped;      /* past the decisions bound on this path */
     bool pending_goto;          /* a `goto` is unwinding to its label */
+    /* A Vulkan call was handed a value a join made unknown: the path is
+       run again with that region split (fe_ctx.joins[restart - 1]). */
+    unsigned restart;
     unsigned goto_label;        /* its label: the label's file offset */
     vks_loc goto_from;
 } fe_path;
@@ -180,6 +187,10 @@ typedef struct fe_ctx {
     fe_file_name *file_names;
     const char *default_path;   /* for locations without a file */
     const char *root_function;
+    /* The root being analysed records into command buffers it is handed
+       (fe_function.handed_recording): a vkCmd* on a handle with no open
+       recording opens one, with what came before unknown (entry_points.c). */
+    bool handed_recording;
     /* The function being analysed, over all its paths (path_state.c):
        decisions[0..forced_count) are replayed from the previous path;
        later ones are made afresh. */
@@ -200,8 +211,36 @@ typedef struct fe_ctx {
        run_body is (eval.h): the models do not depend on the evaluator. */
     struct fe_sites *sites;
     void (*site_executed)(struct fe_ctx *cx, vks_loc at, bool recorded);
+    /* Regions that record nothing are run every way and joined
+       (summary.c): while one runs (sandbox > 0), every write to a value is
+       saved on the trail first, so that each way starts from the same
+       state; a model about to change anything else (record, create, map,
+       submit) stops the region instead (sandbox_abort), and it is run as
+       any code is. */
+    unsigned sandbox;
+    bool sandbox_abort;
+    struct fe_trail_entry *trail;
+    size_t trail_count, trail_cap;
+    unsigned trail_epoch, trail_epochs;
+    /* Every join that made a value unknown, for a path to be run again with
+       that region split when a Vulkan call needs the value. */
+    struct fe_join *joins;
+    size_t join_count, join_cap;
     fe_path path;               /* the path being executed */
 } fe_ctx;
+
+/* A join that lost a value: where the region is, and how many decisions
+   the path had taken before it (the path is replayed up to there). */
+typedef struct fe_join {
+    vks_loc region;
+    unsigned decisions_before;
+} fe_join;
+
+/* What a value was before the region's current way wrote it. */
+typedef struct fe_trail_entry {
+    fe_val *node;
+    fe_val before;
+} fe_trail_entry;
 
 /*
  * One call as the models see it: the evaluator resolves the callee, evaluates
@@ -237,6 +276,8 @@ void fe_assign(fe_ctx *cx, fe_val *dst, const fe_val *src);
 /* The child node `name` of v, created on first use: 0 when v was
    initialised as an aggregate, else a symbol named after v. */
 fe_val *fe_child(fe_ctx *cx, fe_val *v, const char *name);
+/* The child node a first read of `name` makes (not linked into v). */
+fe_val *fe_default_child(fe_ctx *cx, const fe_val *v, const char *name);
 /* Reads a child without creating it (NULL when v has none and is not
    zero-initialised; a zero-initialised absent child reads as 0). */
 const fe_val *fe_peek(fe_ctx *cx, const fe_val *v, const char *name);
@@ -244,6 +285,18 @@ fe_val *fe_element(fe_ctx *cx, fe_val *array, int64_t index);
 /* *p: the node p points at, or NULL when p is not a usable pointer. */
 fe_val *fe_deref(fe_ctx *cx, fe_val *p, int64_t extra_index);
 vks_mask fe_mask(const fe_val *v);
+/* Before writing to an existing value outside fe_assign / fe_child: saves
+   it on the trail while a region is run every way (summary.c). */
+void fe_will_write(fe_ctx *cx, fe_val *v);
+/* Restores every value written since the trail held `mark` entries. */
+void fe_trail_rollback(fe_ctx *cx, size_t mark);
+/* A model about to change state outside the values (a command, an object,
+   a queue stream): true, and the region being run every way stops, when
+   one is (summary.c); the model then does nothing. */
+bool fe_sandboxed_effect(fe_ctx *cx);
+/* The join (fe_ctx.joins, from 1) that made something v holds or points to
+   unknown, looking `depth` levels deep; 0 when none did. */
+unsigned fe_lossy_in(const fe_val *v, int depth);
 /* The known C string v holds or points at the start of, or NULL. */
 const char *fe_known_string(const fe_val *v);
 /* A handle's identity (a symbol's name), or NULL; fe_object_ident also
@@ -386,6 +439,10 @@ void fe_add_sync1_barriers(fe_ctx *cx, vks_cmd *cmd, const vks_mask stages[2],
 uint32_t fe_u32_or(const fe_val *v, uint32_t otherwise);
 
 /* ---- created objects (analyzer/objects.c) ---- */
+/* A created handle, made with identity `made_as` (a constructor's local),
+   is kept in a variable or element with a name and identity of its own:
+   its object is remembered under them too (issue 11, causes 5 and 7). */
+void fe_handle_renamed(fe_ctx *cx, const fe_val *handle, const char *made_as);
 /* An assignment stored a handle in a struct member: `r->color = image`. */
 void fe_handle_stored(fe_ctx *cx, const fe_val *stored);
 /* vkBeginCommandBuffer: the recording's state and its handle, for

@@ -81,6 +81,33 @@ static fe_object *find_by_ident(fe_ctx *cx, fe_object_kind kind, const char *ide
     return NULL;
 }
 
+/* Two objects kept in one struct member came from the same creation when
+   the create call is the same and so is the chain of calls to it, as far
+   as both go: a helper run on its own (the object creators, frontend.c)
+   and inlined in its caller.  Otherwise they are two objects (issue 11,
+   cause 7). */
+static bool same_creation(vks_loc a, vks_loc b)
+{
+    const vks_loc *x = &a, *y = &b;
+    for (; x && y; x = x->caller, y = y->caller)
+        if (!vks_loc_equal(x, y))
+            return false;
+    return true;
+}
+
+/* Every two objects kept in `key` came from the same creation: a helper's
+   create run on its own (no calls before it) is compatible with each of
+   its callers', but two callers' are two objects (issue 11, cause 7). */
+static bool one_creation(fe_ctx *cx, fe_object_kind kind, const char *key)
+{
+    for (fe_object *a = objects_of(cx)->list; a; a = a->next)
+        if (a->kind == kind && has_key(a, key))
+            for (fe_object *b = a->next; b; b = b->next)
+                if (b->kind == kind && has_key(b, key) && !same_creation(a->loc, b->loc))
+                    return false;
+    return true;
+}
+
 const fe_object *fe_find_object(fe_ctx *cx, fe_object_kind kind,
                                 const fe_val *handle)
 {
@@ -98,11 +125,13 @@ const fe_object *fe_find_object(fe_ctx *cx, fe_object_kind kind,
             continue;
         /* The same create call run from two places (its own function and a
            caller that inlines it) made the same object. */
-        if (found && !vks_loc_equal(&found->loc, &c->loc))
+        if (found && !same_creation(found->loc, c->loc))
             return NULL;
         if (!found)
             found = c;
     }
+    if (found && !one_creation(cx, kind, handle->member_key))
+        return NULL;
     return found;
 }
 
@@ -141,8 +170,34 @@ void fe_handle_stored(fe_ctx *cx, const fe_val *stored)
     if (stored->kind != VAL_SYM || !stored->ident || !stored->member_key)
         return;
     for (fe_object *o = objects_of(cx)->list; o; o = o->next)
-        if (strcmp(o->ident, stored->ident) == 0)
+        if (strcmp(o->ident, stored->ident) == 0 && !has_key(o, stored->member_key) &&
+            !fe_sandboxed_effect(cx))
             add_key(cx, o, stored->member_key);
+}
+
+/* A created handle was kept where it has a name and an identity of its
+   own (eval.c, name_returned_handles: a struct returned by a constructor
+   and kept in `staging` or `ring[1]`): the object made as `made_as` is
+   remembered under the new identity and name as well. */
+void fe_handle_renamed(fe_ctx *cx, const fe_val *handle, const char *made_as)
+{
+    for (fe_object *o = objects_of(cx)->list; o; o = o->next) {
+        if (strcmp(o->ident, made_as) != 0 || fe_sandboxed_effect(cx))
+            continue;
+        fe_object *kept = find_by_ident(cx, o->kind, handle->ident);
+        if (!kept) {
+            kept = vks_arena_alloc(cx->arena, sizeof *kept);
+            *kept = *o;
+            kept->ident = handle->ident;
+            kept->res = VKS_RES_UNKNOWN;
+            kept->next = objects_of(cx)->list;
+            objects_of(cx)->list = kept;
+        } else {
+            kept->info = o->info;
+            kept->loc = o->loc;
+        }
+        kept->spelling = handle->spelling;
+    }
 }
 
 /* ---- create calls ---- */
@@ -158,9 +213,35 @@ static const char *out_spelling(const fe_call *call, unsigned arg)
 /*
  * The node element `index` of a create call's out-pointer designates.  A
  * handle with no identity yet (VK_NULL_HANDLE, a zeroed struct member)
- * gets one named after the create call, stable across the paths through
- * the function, so every later read of it is the same object.
+ * gets one named after the create call and the calls that reached it
+ * (creation_ident), stable across the paths through the function, so
+ * every later read of it is the same object.
  */
+/*
+ * Issue 11, cause 7: "Objects made by one helper are one object ... An
+ * object is identified by where its handle is stored (and the call path
+ * that created it), not by the vkCreate* line."  The identity a created
+ * handle gets when it has none names the create call and the chain of
+ * calls that reached it: buffer_create(&buf_a) and buffer_create(&buf_b)
+ * are two objects.  The name is the same on every path through the same
+ * calls, so paths that record the same commands on the same objects are
+ * one recording (frontend.c).  A helper called in a loop tells its objects
+ * apart by where each is kept (`frames[1].staging`) when the evaluator can
+ * name it; otherwise it makes one object per call site (a limit).
+ */
+static const char *creation_ident(fe_ctx *cx, vks_loc at, int64_t index,
+                                  const char *kept_in)
+{
+    const char *ident = vks_arena_printf(cx->arena, "created:%s:%u:%u[%lld]", at.file,
+                                         at.line, at.col, (long long)index);
+    for (const vks_loc *c = at.caller; c; c = c->caller)
+        ident = vks_arena_printf(cx->arena, "%s@%s:%u:%u", ident, c->file ? c->file : "?",
+                                 c->line, c->col);
+    /* Where it is kept, when the node has a name (eval_expr.c): one helper
+       call site run in a loop over frames[i] makes one object per element. */
+    return kept_in ? vks_arena_printf(cx->arena, "%s=%s", ident, kept_in) : ident;
+}
+
 static fe_val *created_handle(fe_ctx *cx, const fe_call *call, unsigned out,
                               int64_t index)
 {
@@ -169,10 +250,12 @@ static fe_val *created_handle(fe_ctx *cx, const fe_call *call, unsigned out,
         return NULL;
     if (node->kind != VAL_SYM || !node->ident) {
         vks_loc at = call->loc;
-        const char *spelling = out_spelling(call, out);
+        /* Named by where it is kept when that is known (issue 11, cause 5:
+           eval_expr.c, name_member_after_object), else as the call wrote it. */
+        const char *spelling = node->spelling && index == 0 ? node->spelling
+                                                            : out_spelling(call, out);
         node->kind = VAL_SYM;
-        node->ident = vks_arena_printf(cx->arena, "created:%s:%u:%u[%lld]", at.file,
-                                       at.line, at.col, (long long)index);
+        node->ident = creation_ident(cx, at, index, index == 0 ? node->spelling : NULL);
         node->spelling = index ? vks_arena_printf(cx->arena, "%s[%lld]", spelling,
                                                   (long long)index)
                                : spelling;

@@ -15,6 +15,7 @@
 
 typedef struct call_node {
     bool begins;     /* calls vkBeginCommandBuffer itself */
+    bool calls_cmd;  /* calls a vkCmd* itself (issue 11, cause 6) */
     bool records;    /* ... or through a helper */
     bool called_by_recorder;
     bool reached;
@@ -36,6 +37,8 @@ static enum CXChildVisitResult collect_calls(CXCursor c, CXCursor parent,
     const char *entry = fe_callee_entry_point(w->cx, c);
     if (entry && fe_entry_point_has(entry, FE_EP_BEGINS))
         w->node->begins = true;
+    if (entry && strncmp(entry, "vkCmd", 5) == 0)
+        w->node->calls_cmd = true;
     fe_function *callee = fe_called_function(w->cx, c);
     if (callee)
         VKS_PUSH(w->cx->arena, w->node->callees, w->node->callee_count,
@@ -50,6 +53,47 @@ static void mark_reached(call_node *nodes, size_t i)
     nodes[i].reached = true;
     for (size_t k = 0; k < nodes[i].callee_count; k++)
         mark_reached(nodes, nodes[i].callees[k]);
+}
+
+/*
+ * Issue 11, cause 6: "Recording functions that never begin the command
+ * buffer are skipped.  Library renderers ... record into a command buffer
+ * handed to them and never call vkBeginCommandBuffer ... Such a function
+ * is a recording too: analyse it with what came before unknown (no hazard
+ * against the unknown prefix, every hazard inside it)."
+ * A function that calls a vkCmd*, directly or through helpers, and that no
+ * recording function (one that begins, or one that calls a vkCmd*) calls,
+ * and that the roots above do not reach, is a root too; so is one reached
+ * only through a cycle.  It is marked handed_recording: its vkCmd* calls
+ * open a recording of their own (entry_points.c, open_handed_recording).
+ */
+static void add_handed_recording_roots(fe_ctx *cx, call_node *nodes, size_t n,
+                                       fe_function **out, size_t *count)
+{
+    bool *cmds = vks_arena_alloc(cx->arena, sizeof *cmds * (n + 1));
+    bool *called = vks_arena_alloc(cx->arena, sizeof *called * (n + 1));
+    for (size_t i = 0; i < n; i++)
+        cmds[i] = nodes[i].calls_cmd;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (size_t i = 0; i < n; i++)
+            for (size_t k = 0; k < nodes[i].callee_count && !cmds[i]; k++)
+                if (cmds[nodes[i].callees[k]])
+                    cmds[i] = changed = true;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (cmds[i] || nodes[i].records)
+            for (size_t k = 0; k < nodes[i].callee_count; k++)
+                if (nodes[i].callees[k] != i)
+                    called[nodes[i].callees[k]] = true;
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t i = 0; i < n; i++)
+            if (cmds[i] && !nodes[i].records && !nodes[i].reached &&
+                (pass == 1 || !called[i])) {
+                cx->eval->function_list[i]->handed_recording = true;
+                out[(*count)++] = cx->eval->function_list[i];
+                mark_reached(nodes, i);
+            }
 }
 
 size_t fe_find_roots(fe_ctx *cx, fe_function ***roots)
@@ -87,6 +131,7 @@ size_t fe_find_roots(fe_ctx *cx, fe_function ***roots)
             out[count++] = cx->eval->function_list[i];
             mark_reached(nodes, i);
         }
+    add_handed_recording_roots(cx, nodes, n, out, &count);
     *roots = out;
     return count;
 }

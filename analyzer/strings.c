@@ -88,5 +88,6 @@ void fe_string_call(fe_ctx *cx, const fe_call *call)
     uint64_t size;
     if (text && bounded && (!fe_known_int(args[1], &size) || strlen(text) >= size))
         text = NULL; /* truncated (or of unknown bound): not followed */
+    fe_will_write(cx, args[0]->target);
     args[0]->target->string = text;
 }

@@ -191,7 +191,7 @@ static void append_host_write_ordering(fe_ctx *cx, fe_stream *s, vks_loc at)
 void fe_host_access_streams(fe_ctx *cx, vks_loc at, bool write,
                             const vks_access *accesses, size_t count)
 {
-    if (!cx->path.submit || !count)
+    if (!cx->path.submit || !count || fe_sandboxed_effect(cx))
         return; /* nothing submitted yet on this path: nothing to race */
     for (fe_stream *s = cx->path.submit->streams; s; s = s->next) {
         vks_cmd cmd = sync_cmd(cx, VKS_CMD_ACTION, write ? VKS_HOST_WRITE : VKS_HOST_READ,
@@ -295,7 +295,7 @@ static void host_wait(fe_ctx *cx, vks_loc at, const char *name,
 
 void fe_host_unknown_wait(fe_ctx *cx, vks_loc at, const char *name)
 {
-    if (!cx->path.submit)
+    if (!cx->path.submit || fe_sandboxed_effect(cx))
         return;
     for (fe_stream *s = cx->path.submit->streams; s; s = s->next) {
         /* No barriers: nothing known about the device; host_wait: host

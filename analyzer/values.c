@@ -61,16 +61,45 @@ fe_val *fe_copy(fe_ctx *cx, const fe_val *v)
     fe_val *c = new_val(cx, VAL_UNKNOWN);
     if (v) {
         *c = *v;
+        c->logged_in = 0; /* a new value: nothing of it is on the trail */
         c->fields = copy_fields(cx, v->fields);
     }
     return c;
 }
 
+void fe_will_write(fe_ctx *cx, fe_val *v)
+{
+    if (!cx->sandbox || !v || v->logged_in == cx->trail_epoch)
+        return;
+    fe_trail_entry e = {v, *v};
+    VKS_PUSH(cx->arena, cx->trail, cx->trail_count, cx->trail_cap, e);
+    v->logged_in = cx->trail_epoch;
+}
+
+void fe_trail_rollback(fe_ctx *cx, size_t mark)
+{
+    while (cx->trail_count > mark) {
+        fe_trail_entry *e = &cx->trail[--cx->trail_count];
+        *e->node = e->before;
+    }
+}
+
+bool fe_sandboxed_effect(fe_ctx *cx)
+{
+    if (!cx->sandbox)
+        return false;
+    cx->sandbox_abort = true;
+    return true;
+}
+
 void fe_assign(fe_ctx *cx, fe_val *dst, const fe_val *src)
 {
+    fe_will_write(cx, dst);
     fe_val *copy = fe_copy(cx, src);
     vks_loc keep = dst->loc;
+    unsigned logged_in = dst->logged_in;
     *dst = *copy;
+    dst->logged_in = logged_in;
     if (!src || !src->aggregate || !src->loc.file)
         dst->loc = keep;
 }
@@ -98,11 +127,8 @@ const fe_val *fe_peek(fe_ctx *cx, const fe_val *v, const char *name)
     return NULL;
 }
 
-fe_val *fe_child(fe_ctx *cx, fe_val *v, const char *name)
+fe_val *fe_default_child(fe_ctx *cx, const fe_val *v, const char *name)
 {
-    fe_field *f = find_field(v, name);
-    if (f)
-        return f->value;
     fe_val *child;
     if (v->zero_rest) {
         child = fe_int(cx, 0);
@@ -123,6 +149,16 @@ fe_val *fe_child(fe_ctx *cx, fe_val *v, const char *name)
         child = fe_unknown(cx);
     }
     child->loc = v->loc;
+    return child;
+}
+
+fe_val *fe_child(fe_ctx *cx, fe_val *v, const char *name)
+{
+    fe_field *f = find_field(v, name);
+    if (f)
+        return f->value;
+    fe_val *child = fe_default_child(cx, v, name);
+    fe_will_write(cx, v);
     f = vks_arena_alloc(cx->arena, sizeof *f);
     f->name = name;
     f->value = child;
@@ -153,6 +189,7 @@ fe_val *fe_deref(fe_ctx *cx, fe_val *p, int64_t extra_index)
            is the same object on every read. */
         fe_val *pointee = fe_element(cx, p, extra_index);
         if (extra_index == 0 && !pointee->fields && pointee->kind == VAL_SYM) {
+            fe_will_write(cx, pointee);
             pointee->spelling = vks_arena_printf(cx->arena, "*%s",
                                                  p->spelling ? p->spelling : "?");
             pointee->via_pointer = true;
@@ -203,4 +240,25 @@ uint32_t fe_u32_or(const fe_val *v, uint32_t otherwise)
 {
     uint64_t x;
     return fe_known_int(v, &x) ? (uint32_t)x : otherwise;
+}
+
+unsigned fe_lossy_in(const fe_val *v, int depth)
+{
+    if (!v)
+        return 0;
+    if (v->lossy)
+        return v->lossy;
+    if (depth <= 0)
+        return 0;
+    if (v->kind == VAL_PTR && v->target) {
+        unsigned in_target = fe_lossy_in(v->target, depth - 1);
+        if (in_target)
+            return in_target;
+    }
+    for (const fe_field *f = v->fields; f; f = f->next) {
+        unsigned in_field = fe_lossy_in(f->value, depth - 1);
+        if (in_field)
+            return in_field;
+    }
+    return 0;
 }

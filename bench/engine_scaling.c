@@ -1,7 +1,8 @@
 /*
  * engine_scaling.c - shows that the hazard engine's cost grows about linearly
- * with the number of commands (spec/execution-dependencies-formal.txt warns
- * that the literal pairwise reading is O(n^2)).
+ * with the number of commands (the formal execution-dependency rules,
+ * docs/design.md "Sources", warn that their literal pairwise reading is
+ * O(n^2)).
  *
  * Builds command streams of N and 2N commands over many buffers (their
  * number grows with N), mixing fills, copies, dispatches, buffer barriers

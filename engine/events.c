@@ -2,8 +2,9 @@
  * events.c - vkCmdSetEvent(2) / vkCmdResetEvent(2) / vkCmdWaitEvents(2)
  * turned into the scopes the engine applies (hazard.c), and the check that a
  * wait's source stages are those of the matching set
- * (event-wait-scope-mismatch).  "Events" (spec/synchronization.txt);
- * spec/execution-dependencies-formal.txt.
+ * (event-wait-scope-mismatch).  Vulkan spec, "Synchronization and Cache
+ * Control" chapter, "Events"; the formal execution-dependency rules
+ * (docs/design.md, "Sources").
  *
  * "A pair of vkCmdSetEvent and vkCmdWaitEvents is very similar to a
  * vkCmdPipelineBarrier split in half" (formal text): the set's first scope

@@ -5,9 +5,10 @@
  * commands between the two accesses are replayed for the earlier access
  * alone, and each barrier that covers the resource gets a note saying why it
  * did not order the pair, naming the mask and the missing bit in the words
- * of spec/synchronization.txt ("Pipeline Stages", "Execution and Memory
- * Dependencies").  Notes come in execution order: the path taken through
- * the recording code, the earlier access, then the barriers.
+ * of the Vulkan spec's "Synchronization and Cache Control" chapter
+ * ("Pipeline Stages", "Execution and Memory Dependencies").  Notes come in
+ * execution order: the path taken through the recording code, the earlier
+ * access, then the barriers.
  *
  * Formats (the reporters and the front end rely on them):
  *   message  "<later> <reads|writes> '<res>' (<STAGE>:<ACCESS>) before the

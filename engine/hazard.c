@@ -2,10 +2,11 @@
  * hazard.c - the hazard engine: execution and memory dependencies over the
  * command IR (include/vksync/engine.h).
  *
- * The rules are those of spec/synchronization.txt, "Execution and Memory
- * Dependencies", "Pipeline Stages", "Access Types" and "Image Layout
- * Transitions".  The literal reading of
- * spec/execution-dependencies-formal.txt compares every pair of commands
+ * The rules are those of the Vulkan spec's "Synchronization and Cache
+ * Control" chapter, "Execution and Memory Dependencies", "Pipeline Stages",
+ * "Access Types" and "Image Layout Transitions".  The literal reading of the
+ * formal execution-dependency rules (docs/design.md, "Sources") compares
+ * every pair of commands
  * ("Some sequences of n commands will still result in O(n^2) edges, so these
  * rules should not be implemented literally").  Like the validation layer's
  * synchronization validation (syncval), this engine instead walks each

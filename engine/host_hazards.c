@@ -12,7 +12,8 @@
  *   execution dependency is defined by waiting for a fence to become
  *   signaled ... The second synchronization scope includes the host
  *   operations of vkWaitForFences or vkGetFenceStatus indicating that the
- *   fence has become signaled" (Fences, spec/synchronization.txt);
+ *   fence has become signaled" (Vulkan spec, "Synchronization and Cache
+ *   Control" chapter, "Fences");
  *   vkQueueWaitIdle and vkDeviceWaitIdle "Wait for a queue [a device] to
  *   become idle" (Wait Idle Operations).  Without one the host access
  *   races the device access (host-access-before-wait).

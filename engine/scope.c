@@ -196,7 +196,8 @@ bool vks_scopes_make_available(const vks_access_rec *write,
  *
  * Memory: within one command, every availability operation happens-before
  * every visibility operation.  For vkCmdPipelineBarrier this is the formal
- * model of spec/execution-dependencies-formal.txt ("(barrier, SRC) <
+ * model of the formal execution-dependency rules (docs/design.md,
+ * "Sources": "(barrier, SRC) <
  * (FLUSH, ...) < (barrier, PRE_TRANS) < (barrier, POST_TRANS) <
  * (INVALIDATE, ...) < (barrier, DST)", its example flushes through an image
  * barrier and invalidates through a global one); sync1 barriers reach the

@@ -2,7 +2,8 @@
  * vk_tables.c - Vulkan's stage and access facts as tables (docs/design.md,
  * "Tables").
  *
- * Every row cites the part of spec/synchronization.txt it encodes.  Values
+ * Every row cites the part of the Vulkan spec's "Synchronization and Cache
+ * Control" chapter it encodes.  Values
  * are Vulkan's own VkPipelineStageFlagBits2 / VkAccessFlagBits2.
  */
 #include "vksync/vk_tables.h"
@@ -164,7 +165,8 @@ static const uint64_t pre_raster_stages =
     VK_PIPELINE_STAGE_2_MESH_SHADER_BIT_EXT;
 
 /* ALL_GRAPHICS: the stages of the graphics primitive and mesh pipelines
-   ("Graphics pipelines" in spec/synchronization.txt), with the stages that
+   ("Graphics pipelines" in the Vulkan spec's "Synchronization and Cache
+   Control" chapter), with the stages that
    have no fixed order in them (conditional rendering, fragment density). */
 static const uint64_t graphics_stages =
     VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT | vertex_input_stages |
@@ -260,7 +262,8 @@ bool vks_access_is_write(uint64_t bit)
     return (bit & write_accesses) != 0;
 }
 
-/* ---- logical stage order ("Pipeline Stages", spec/synchronization.txt) ----
+/* ---- logical stage order (Vulkan spec, "Synchronization and Cache
+   Control" chapter, "Pipeline Stages") ----
  * Each list is one pipeline's stages in logical order.  A stage's logically
  * earlier stages are those before it in any list that contains it. */
 

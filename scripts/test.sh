@@ -15,8 +15,10 @@ scripts/build.sh
 cd build
 ctest --output-on-failure -j "$(nproc)"
 # ctest shows a test's output only when it fails: print the summary lines
-# (the differential run's agreed / vksync-only / layer-only among them).
-grep -E '^(diff|golden|bad input|solver and analysis limits):|^[0-9]+ passed, [0-9]+ failed' \
+# (the differential runs' agreed / vksync-only / layer-only among them:
+# 'diff:' for tests/diff, 'diff(styles):' for tests/styles, each followed by
+# its 'N passed, M failed').
+grep -E '^(diff|diff\(styles\)|golden|bad input|solver and analysis limits):|^[0-9]+ passed, [0-9]+ failed' \
     Testing/Temporary/LastTest.log || true
 cd ..
 

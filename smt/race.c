@@ -7,9 +7,9 @@
  * the workgroup (WorkgroupId, push constants, uniform conditions) is one
  * constant for both.  The accesses collide when A != B, each invocation's
  * guards hold, and every index of the common access-chain prefix is equal:
- * the spec's "memory location" overlap (spec/memory-model.txt "Memory
- * Location": a location is the bytes one scalar access touches; two
- * accesses through the same indices touch the same bytes).
+ * the spec's "memory location" overlap (Vulkan spec, "Memory Model"
+ * appendix, "Memory Location": a location is the bytes one scalar access
+ * touches; two accesses through the same indices touch the same bytes).
  */
 #include <stdio.h>
 #include <z3.h>

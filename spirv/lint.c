@@ -1,5 +1,6 @@
 /*
- * lint.c - the memory-model lint (rule family shader-*, spec/memory-model.txt).
+ * lint.c - the memory-model lint (rule family shader-*; the Vulkan spec's
+ * "Memory Model" appendix).
  *
  * Every rule reports only a pattern that is plainly there; an unknown scope
  * or semantics (not an OpConstant), a pointer the pass cannot trace, or a

@@ -2,12 +2,13 @@
  * race.c - shader-workgroup-race: data races on Workgroup (shared) memory
  * between invocations of one workgroup (include/vksync/shader_race.h).
  *
- * spec/memory-model.txt "Data Race": "Let X and Y be operations that
- * access overlapping sets of memory locations M, where X != Y, and at least
- * one of X and Y is a write, and X and Y are not mutually-ordered atomic
- * operations.  If there does not exist a location-ordered relation between
- * X and Y for each location in M, then there is a data race", and "Data
- * races can only occur due to instructions that are actually executed".
+ * Vulkan spec, "Memory Model" appendix, "Data Race": "Let X and Y be
+ * operations that access overlapping sets of memory locations M, where X !=
+ * Y, and at least one of X and Y is a write, and X and Y are not
+ * mutually-ordered atomic operations.  If there does not exist a
+ * location-ordered relation between X and Y for each location in M, then
+ * there is a data race", and "Data races can only occur due to instructions
+ * that are actually executed".
  * Between invocations of one workgroup the ordering comes from a control
  * barrier ("Synchronizes-With": a release barrier A, a control barrier C
  * and an acquire barrier B, "A and B are in the instance of C's execution

@@ -8,8 +8,8 @@
  * walked from the entry function), each memory instruction's pointer traced
  * back to its variable through access chains, copies, loads of handles and
  * function parameters (flow.c, roots).  NonWritable/NonReadable refine only
- * uses the pass cannot classify (spec/memory-model.txt "Reference": the
- * descriptor a variable is bound to is the reference).
+ * uses the pass cannot classify (Vulkan spec, "Memory Model" appendix,
+ * "Reference": the descriptor a variable is bound to is the reference).
  */
 #include "module.h"
 
@@ -237,8 +237,8 @@ static const struct {
     uint64_t pipeline_stage;
     const char *name;
 } stage_table[] = {
-    /* VkShaderStageFlagBits and the sync2 stage that runs it
-       (spec/synchronization.txt, "Pipeline Stages"). */
+    /* VkShaderStageFlagBits and the sync2 stage that runs it (Vulkan spec,
+       "Synchronization and Cache Control" chapter, "Pipeline Stages"). */
     {SpvExecutionModelVertex, VK_SHADER_STAGE_VERTEX_BIT, VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT, "Vertex"},
     {SpvExecutionModelTessellationControl, VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT,
      VK_PIPELINE_STAGE_2_TESSELLATION_CONTROL_SHADER_BIT, "TessellationControl"},
@@ -451,8 +451,8 @@ uint64_t vks_descriptor_access_bits(vks_descriptor_kind kind, unsigned use)
         return 0;
     bool reads = use & (VKS_SHADER_READ | VKS_SHADER_ATOMIC);
     bool writes = use & (VKS_SHADER_WRITE | VKS_SHADER_ATOMIC);
-    /* spec/synchronization.txt, "Access Types": which access each descriptor
-       type's shader accesses are. */
+    /* Vulkan spec, "Synchronization and Cache Control" chapter, "Access
+       Types": which access each descriptor type's shader accesses are. */
     switch (kind) {
     case VKS_DESC_STORAGE_BUFFER:
     case VKS_DESC_STORAGE_IMAGE:

@@ -2,8 +2,8 @@
  * Uploads a lookup table into an image, then copies it back into a buffer
  * for a checksum.  The barrier between the two copies was copied from the
  * initialisation path and keeps oldLayout = UNDEFINED, which tells the
- * driver it may throw the freshly copied texels away.  spec/
- * synchronization.txt, "Image Layout Transitions": "If the old layout is
+ * driver it may throw the freshly copied texels away.  Vulkan
+ * spec, "Image Layout Transitions": "If the old layout is
  * VK_IMAGE_LAYOUT_UNDEFINED, the contents of that range may be discarded."
  * The read-back then sees undefined values.  The fix is in
  * fixed_layout_discard.c.

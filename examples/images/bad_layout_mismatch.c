@@ -1,8 +1,8 @@
 /*
  * Uploads a texture and makes it readable by the fragment shader.  The
  * second barrier claims the image is in COLOR_ATTACHMENT_OPTIMAL, but the
- * copy left it in TRANSFER_DST_OPTIMAL.  spec/synchronization.txt, "Image
- * Layout Transitions": "The old layout must either be
+ * copy left it in TRANSFER_DST_OPTIMAL.  Vulkan spec, "Image Layout
+ * Transitions" (synchronization chapter): "The old layout must either be
  * VK_IMAGE_LAYOUT_UNDEFINED, or match the current layout of the image
  * subresource range" - otherwise the transition has undefined results.
  * The fix is in fixed_layout_mismatch.c.

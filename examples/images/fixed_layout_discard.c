@@ -2,7 +2,7 @@
  * Fixed twin of bad_layout_discard.c: the barrier between the two copies
  * names TRANSFER_DST_OPTIMAL (where the upload left the image) as its old
  * layout, so the transition to TRANSFER_SRC_OPTIMAL preserves the texels
- * (spec/synchronization.txt, "Image Layout Transitions") and the read-back
+ * (Vulkan spec, "Image Layout Transitions") and the read-back
  * sees what was uploaded.
  */
 #include <vulkan/vulkan.h>

@@ -2,7 +2,7 @@
  * Fixed twin of bad_layout_mismatch.c: the barrier after the copy names the
  * layout the copy left the texture in (TRANSFER_DST_OPTIMAL) as its old
  * layout, so the transition to SHADER_READ_ONLY_OPTIMAL preserves the
- * uploaded texels (spec/synchronization.txt, "Image Layout Transitions").
+ * uploaded texels (Vulkan spec, "Image Layout Transitions").
  */
 #include <vulkan/vulkan.h>
 

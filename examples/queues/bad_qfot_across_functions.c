@@ -1,9 +1,9 @@
 /*
  * Bad: the release of `r->vertices` is recorded by record_upload(r), but
  * record_draw(r) acquires `r->staging`, so neither half has its other half
- * ("The buffer range or image subresource range specified in an acquire
- * operation must match exactly that of a previous release operation",
- * spec/synchronization.txt).  Fixed twin: fixed_qfot_across_functions.c.
+ * ("The buffer range or image subresource range specified in an acquire operation
+ * must match exactly that of a previous release operation", Vulkan spec, "Queue
+ * Family Ownership Transfer").  Fixed twin: fixed_qfot_across_functions.c.
  */
 #include <vulkan/vulkan.h>
 

@@ -2,8 +2,8 @@
  * Uploads a vertex buffer on a dedicated transfer queue and hands it to the
  * graphics queue.  The transfer command buffer records the release half of
  * the queue family ownership transfer, but the graphics command buffer
- * never records the matching acquire.  spec/synchronization.txt, "Queue
- * Family Ownership Transfer": a transfer "consists of two distinct parts:
+ * never records the matching acquire.  Vulkan spec, "Queue Family
+ * Ownership Transfer": a transfer "consists of two distinct parts:
  * 1. Release exclusive ownership from the source queue family 2. Acquire
  * exclusive ownership for the destination queue family" - without the
  * acquire the buffer's contents are undefined on the graphics family.

@@ -3,8 +3,8 @@
  * recorded by record_upload(r), the acquire half by record_draw(r), both
  * on `r->vertices` with the same range and queue families ("The buffer
  * range or image subresource range specified in an acquire operation must
- * match exactly that of a previous release operation", spec/
- * synchronization.txt, "Queue Family Ownership Transfer").  Each function
+ * match exactly that of a previous release operation", Vulkan
+ * spec, "Queue Family Ownership Transfer").  Each function
  * is analysed on its own; the halves pair through the struct member they
  * name.  bad_qfot_across_functions.c acquires another member instead.
  */

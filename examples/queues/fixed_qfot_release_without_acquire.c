@@ -1,8 +1,8 @@
 /*
  * Fixed twin of bad_qfot_release_without_acquire.c: the graphics command
  * buffer records the acquire half of the queue family ownership transfer,
- * with the same buffer range and queue families as the release (spec/
- * synchronization.txt, "Queue Family Ownership Transfer": "The buffer range
+ * with the same buffer range and queue families as the release (Vulkan
+ * spec, "Queue Family Ownership Transfer": "The buffer range
  * or image subresource range specified in an acquire operation must match
  * exactly that of a previous release operation").
  */

@@ -5,11 +5,11 @@
  * nothing makes subpass 0's color writes visible to it: rasterization order
  * holds only inside one subpass and only for fixed-function attachment
  * accesses ("commands in different subpasses have no defined submission
- * order relative to each other", spec/synchronization.txt) - a
- * read-after-write.  With no dependency into VK_SUBPASS_EXTERNAL either,
- * the implicit one has dstAccessMask 0, so the copy after the render pass
- * reads the lit image before the final layout transition is made visible
- * to it.  The fix is fixed_gbuffer_input_attachment.c.
+ * order relative to each other", Vulkan spec, "Implicit Synchronization
+ * Guarantees") - a read-after-write.  With no dependency into
+ * VK_SUBPASS_EXTERNAL either, the implicit one has dstAccessMask 0, so the copy
+ * after the render pass reads the lit image before the final layout transition
+ * is made visible to it.  The fix is fixed_gbuffer_input_attachment.c.
  */
 #include <vulkan/vulkan.h>
 

@@ -1,6 +1,7 @@
 /*
  * engine.h - the hazard engine: happens-before and access scopes over the
- * command IR (spec/synchronization.txt, spec/execution-dependencies-formal.txt).
+ * command IR (the Vulkan spec's "Synchronization and Cache Control" chapter;
+ * the formal execution-dependency rules, docs/design.md "Sources").
  */
 #ifndef VKSYNC_ENGINE_H
 #define VKSYNC_ENGINE_H

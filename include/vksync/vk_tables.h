@@ -3,7 +3,8 @@
  * "Tables").
  *
  * The tables themselves are in engine/vk_tables.c, each row next to the
- * section of spec/synchronization.txt it encodes: stage names and logical
+ * section of the Vulkan spec's "Synchronization and Cache Control" chapter
+ * it encodes: stage names and logical
  * order per pipeline, meta-stage and meta-access expansion, which accesses
  * write.
  */

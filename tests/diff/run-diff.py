@@ -25,6 +25,13 @@ A program passes when all of that holds.  The last two lines are
 and the exit status is 0 only when nothing failed.  With --known-gaps FILE,
 the programs FILE lists (known vksync-lint gaps) are reported as XFAIL and
 counted on a line of their own; one of them passing is a failure.
+
+Other corpora reuse it (tests/styles/README.md): --programs DIR runs the
+programs of DIR instead (and no examples); --standalone gives vksync-lint
+each program alone, `vksync-lint --format=sarif PROG -- -IDIR...` with one
+-I per --include-dir, instead of with this directory's harness; --label NAME
+makes the summary line `diff(NAME): ...`.  Without them the run is the one
+described above.
 """
 import argparse
 import concurrent.futures
@@ -136,11 +143,17 @@ def run_layer(exe, args, timeout):
     return hazards, problems
 
 
-def run_lint(lint, spec, shader_dir, harness_dir, timeout):
-    """Runs vksync-lint; returns ([(hazard, rule, file, line)], problems)."""
+def run_lint(lint, spec, shader_dir, harness_dir, timeout, standalone=None):
+    """Runs vksync-lint; returns ([(hazard, rule, file, line)], problems).
+    standalone: None, or the compiler arguments for a program analysed
+    alone (--standalone)."""
     cwd = None
     if isinstance(spec, ExampleSpec):
         cmd, cwd = spec.lint_command(lint), spec.root
+    elif standalone is not None:
+        cmd = [lint, "--format=sarif", spec.path]
+        cmd += [os.path.join(shader_dir, s + ".spv") for s in spec.shaders]
+        cmd += ["--"] + standalone
     else:
         cmd = [lint, "--format=sarif", spec.path]
         cmd += [os.path.join(shader_dir, s + ".spv") for s in spec.shaders]
@@ -206,7 +219,9 @@ def check_program(spec, args):
         return not msgs, corpus_ok, 0, 0, 0, msgs
 
     findings, problems = run_lint(args.lint, spec, os.path.join(args.bin, "shaders"),
-                                  args.harness, args.timeout)
+                                  args.harness, args.timeout,
+                                  ["-I" + d for d in args.include_dir]
+                                  if args.standalone else None)
     msgs += problems
     hazards = [f for f in findings if f[0] or f[1].startswith("shader-")
                or any(only_matches(e, f) for e in spec.only)]
@@ -298,19 +313,26 @@ def main():
     ap.add_argument("-j", type=int, default=2, help="programs run in parallel")
     ap.add_argument("--known-gaps", metavar="FILE",
                     help="programs expected to fail: 'NAME reason' lines")
+    ap.add_argument("--programs", metavar="DIR", dest="programs_dir",
+                    help="the corpus's programs (default: programs/ here, and the examples)")
+    ap.add_argument("--standalone", action="store_true",
+                    help="analyse each program alone, without this directory's harness")
+    ap.add_argument("--include-dir", metavar="DIR", action="append", default=[],
+                    help="with --standalone: -IDIR after vksync-lint's '--'")
+    ap.add_argument("--label", help="the summary line reads 'diff(LABEL): ...'")
     ap.add_argument("programs", nargs="*", help="program names (default: all)")
     args = ap.parse_args()
     args.harness = os.path.join(here, "harness")
     if not args.layer_only and not args.lint:
         ap.error("--lint is required unless --layer-only")
-    program_dir = os.path.join(here, "programs")
+    program_dir = args.programs_dir or os.path.join(here, "programs")
     wanted_examples = [n for n in args.programs if n.startswith("examples/")]
     names = [n for n in args.programs if not n.startswith("examples/")]
     if not args.programs:
         names = sorted(n for n in os.listdir(program_dir) if n.endswith(".c"))
     specs = [Spec(os.path.join(program_dir, n if n.endswith(".c") else n + ".c"))
              for n in names]
-    if wanted_examples or not args.programs:
+    if not args.programs_dir and (wanted_examples or not args.programs):
         specs += example_specs(here, args.lint, wanted_examples)
     gaps = read_known_gaps(args.known_gaps) if args.known_gaps else {}
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.j) as pool:
@@ -343,7 +365,8 @@ def main():
         print("known gaps: %d programs failed as listed in %s "
               "(%d agreed, %d vksync-only (explained), %d layer-only among them)"
               % ((xfailed, args.known_gaps) + tuple(gap_totals)))
-    print("diff: %d agreed, %d vksync-only (explained), %d layer-only" % tuple(totals))
+    print("%s: %d agreed, %d vksync-only (explained), %d layer-only" % (
+        ("diff(%s)" % args.label if args.label else "diff",) + tuple(totals)))
     print("%d passed, %d failed" % (passed, failed))
     sys.exit(0 if failed == 0 and passed > 0 else 1)
 

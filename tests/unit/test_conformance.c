@@ -1,8 +1,9 @@
 /*
- * test_conformance.c - one case per synchronization rule of
- * spec/synchronization.txt and spec/execution-dependencies-formal.txt (and,
- * for render passes, of the Vulkan specification's "Render Pass" chapter,
- * which spec/ does not carry), most with a racy and a race-free twin.
+ * test_conformance.c - one case per synchronization rule of the Vulkan
+ * spec's "Synchronization and Cache Control" chapter and of the formal
+ * execution-dependency rules (docs/design.md, "Sources"), and for render
+ * passes of the spec's "Render Pass" chapter; most with a racy and a
+ * race-free twin.
  *
  * Each case is a short command sequence written as data (steps), built
  * through the IR builder, checked by the engine, and compared with the

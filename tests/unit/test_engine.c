@@ -1,8 +1,9 @@
 /*
  * test_engine.c - the hazard engine (engine/hazard.c) on builder-made IR:
  * read-after-write, write-after-read, write-after-write, execution
- * dependency chains, meta flags, ranges and unknowns
- * (spec/synchronization.txt, "Execution and Memory Dependencies").
+ * dependency chains, meta flags, ranges and unknowns (Vulkan spec,
+ * "Synchronization and Cache Control" chapter, "Execution and Memory
+ * Dependencies").
  */
 #include <string.h>
 #include <vulkan/vulkan_core.h>

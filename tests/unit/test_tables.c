@@ -1,6 +1,7 @@
 /*
  * test_tables.c - the Vulkan tables: meta-flag expansion and logical stage
- * order (spec/synchronization.txt, "Pipeline Stages", "Access Types").
+ * order (Vulkan spec, "Synchronization and Cache Control" chapter,
+ * "Pipeline Stages", "Access Types").
  */
 #include <vulkan/vulkan_core.h>
 

@@ -3,7 +3,7 @@
 // execution-only barrier extends the chain, and B3 - first access scope
 // empty - makes the available write visible to the copy ("Any available
 // value remains available until a subsequent write to the same memory
-// location occurs", spec/synchronization.txt).
+// location occurs", Vulkan spec, "Execution and Memory Dependencies").
 #include "vkrt.h"
 
 static void record(VkCommandBuffer cmd, VkBuffer staging, VkBuffer target)

@@ -1,0 +1,665 @@
+/*
+ * summary.c - code that records nothing is run every way once and joined,
+ * instead of splitting the path.
+ *
+ * Depth-first path enumeration (path_state.c) splits the path at every
+ * branch on an unknown value.  Real programs branch mostly where they record
+ * nothing: memory-type selection loops, error checks that return, feature
+ * and extension probing, debug naming.  Splitting there multiplies the paths
+ * without changing what is recorded.  So a region that records nothing - a
+ * call to a helper that reaches no Vulkan entry point of the table, or an
+ * `if` / loop statement whose code reaches none and does not leave the
+ * function - is run on its own: each of its ways (its own decisions,
+ * enumerated locally) from the same starting state, the writes of each way
+ * kept aside and undone (the trail, values.c), and the states joined at its
+ * end: a value every way left the same keeps it, a value the ways disagree
+ * on becomes unknown (never guessed), and the path goes on as one.
+ *
+ * A region is run as any code when it turns out to do more than compute
+ * values: a model about to record, create, map or submit stops it
+ * (fe_sandboxed_effect), and so do too many ways and a way that leaves the
+ * region (a `goto` out of it).  Ways that end the program or cannot happen
+ * are left out of the join; when every way ends the program, the path ends.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "eval.h"
+
+enum {
+    MAX_WAYS_PER_REGION = 128,  /* more: the region is run as any code */
+    MAX_NESTED_REGIONS = 8,
+    MAX_JOIN_DEPTH = 8,         /* members of members joined, deeper unknown */
+};
+
+/* ---- does a region record? (static) ---- */
+
+typedef struct fe_quiet_info {
+    const char *usr;
+    bool known, quiet, visiting;
+    struct fe_quiet_info *next;
+} quiet_info;
+
+/* Ways that returned from the function a call region runs, kept by the
+   statement regions inside it (their join goes on without them) for the
+   call region's own join. */
+typedef struct return_sink return_sink;
+
+enum { REGION_CACHE = 1024 };
+
+typedef struct {
+    CXCursor stmt;
+    bool known, records_returning, records_staying;
+} region_cache_entry;
+
+typedef struct fe_summary_state {
+    quiet_info *functions[FE_FUNCTION_BUCKETS];
+    vks_loc *split;             /* regions run as any code (must_split) */
+    size_t split_count, split_cap;
+    bool split_everything;
+    return_sink *sink;          /* of the innermost call region's way */
+    region_cache_entry cache[REGION_CACHE];
+} fe_summary_state;
+
+static bool function_quiet(fe_ctx *cx, CXCursor decl);
+
+typedef struct {
+    fe_ctx *cx;
+    bool quiet;
+} quiet_walk;
+
+/* A call to an entry point of the table or any vkCmd*, or to a helper that
+   makes one. */
+static enum CXChildVisitResult find_recording_call(CXCursor c, CXCursor parent,
+                                                   CXClientData data)
+{
+    quiet_walk *w = data;
+    if (clang_getCursorKind(c) == CXCursor_CallExpr) {
+        const char *entry = fe_callee_entry_point(w->cx, c);
+        if (entry && (strncmp(entry, "vkCmd", 5) == 0 || fe_entry_point_find(entry)))
+            w->quiet = false;
+        CXCursor decl = fe_callee_decl(c);
+        if (w->quiet && !clang_Cursor_isNull(decl) && !function_quiet(w->cx, decl))
+            w->quiet = false;
+    }
+    return w->quiet ? CXChildVisit_Recurse : CXChildVisit_Break;
+}
+
+static bool code_quiet(fe_ctx *cx, CXCursor code)
+{
+    quiet_walk w = {cx, true};
+    find_recording_call(code, clang_getNullCursor(), &w);
+    if (w.quiet)
+        clang_visitChildren(code, find_recording_call, &w);
+    return w.quiet;
+}
+
+static fe_summary_state *summary_of(fe_ctx *cx);
+
+static quiet_info *quiet_info_of(fe_ctx *cx, const char *usr)
+{
+    summary_of(cx);
+    unsigned b = fe_usr_bucket(usr);
+    for (quiet_info *q = cx->eval->summary->functions[b]; q; q = q->next)
+        if (strcmp(q->usr, usr) == 0)
+            return q;
+    quiet_info *q = vks_arena_alloc(cx->arena, sizeof *q);
+    q->usr = usr;
+    q->next = cx->eval->summary->functions[b];
+    cx->eval->summary->functions[b] = q;
+    return q;
+}
+
+/* A function without a body records nothing the models see, unless it is
+   handed a command buffer (fe_opaque_call: stopped when run every way). */
+static bool function_quiet(fe_ctx *cx, CXCursor decl)
+{
+    quiet_info *q = quiet_info_of(cx, fe_string(cx, clang_getCursorUSR(decl)));
+    if (q->known)
+        return q->quiet;
+    if (q->visiting)
+        return false; /* recursion: not decided here, so not quiet */
+    CXCursor def = fe_find_function(cx, decl);
+    CXCursor body = clang_Cursor_isNull(def) ? def : fe_function_body(def);
+    q->visiting = true;
+    bool quiet = clang_Cursor_isNull(body) || code_quiet(cx, body);
+    q->visiting = false;
+    q->known = true;
+    q->quiet = quiet;
+    return quiet;
+}
+
+/* A statement that cannot leave the region other than by its end:
+   no `return`, no `goto`, and no `break` / `continue` for a statement
+   outside it (inside a loop of its own they stay inside). */
+static bool stays_inside(CXCursor c, bool in_loop, bool in_switch, bool may_return)
+{
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_ReturnStmt:
+        if (!may_return)
+            return false;
+        break;
+    case CXCursor_GotoStmt: case CXCursor_IndirectGotoStmt:
+        return false;
+    case CXCursor_BreakStmt:
+        return in_loop || in_switch;
+    case CXCursor_ContinueStmt:
+        return in_loop;
+    case CXCursor_ForStmt: case CXCursor_WhileStmt: case CXCursor_DoStmt:
+        in_loop = true;
+        break;
+    case CXCursor_SwitchStmt:
+        in_switch = true;
+        break;
+    default:
+        break;
+    }
+    fe_cursors ch;
+    fe_children(NULL, c, &ch);
+    if (ch.count == FE_SMALL_CHILDREN)
+        return false; /* not every child seen: not decided, so no */
+    for (unsigned i = 0; i < ch.count; i++)
+        if (!stays_inside(ch.items[i], in_loop, in_switch, may_return))
+            return false;
+    return true;
+}
+
+static fe_summary_state *summary_of(fe_ctx *cx)
+{
+    if (!cx->eval->summary)
+        cx->eval->summary = vks_arena_alloc(cx->arena, sizeof *cx->eval->summary);
+    return cx->eval->summary;
+}
+
+/* `may_return`: a `return` in it is kept by the call region around it. */
+static bool region_records(fe_ctx *cx, CXCursor stmt, bool may_return)
+{
+    region_cache_entry *e = &summary_of(cx)->cache[clang_hashCursor(stmt) % REGION_CACHE];
+    if (!e->known || !clang_equalCursors(e->stmt, stmt)) {
+        bool quiet = code_quiet(cx, stmt);
+        e->stmt = stmt;
+        e->known = true;
+        e->records_staying = !quiet || !stays_inside(stmt, false, false, false);
+        e->records_returning = !quiet || !stays_inside(stmt, false, false, true);
+    }
+    return may_return ? e->records_returning : e->records_staying;
+}
+
+bool fe_region_records(fe_ctx *cx, CXCursor stmt)
+{
+    return region_records(cx, stmt, false);
+}
+
+bool fe_function_records(fe_ctx *cx, CXCursor decl)
+{
+    return !function_quiet(cx, decl);
+}
+
+/* ---- the ways of a region and their join ---- */
+
+/* What one way left: the final state of every value it wrote. */
+typedef struct {
+    fe_val **nodes;
+    fe_val *states;
+    size_t count;
+    /* open addressing on the node's address: index + 1, 0 empty */
+    size_t *slots;
+    size_t slot_count;
+    fe_val *result;
+} way;
+
+struct return_sink {
+    way *ways;
+    size_t count;
+    size_t mark;    /* the trail when the call region's way began */
+    int depth;      /* the frame of the function it runs */
+};
+
+static size_t slot_of(const way *w, const fe_val *node)
+{
+    size_t h = ((uintptr_t)node >> 4) * 2654435761u;
+    return h & (w->slot_count - 1);
+}
+
+static const fe_val *state_in(const way *w, const fe_val *node)
+{
+    if (!w->slot_count)
+        return node;
+    for (size_t s = slot_of(w, node);; s = (s + 1) & (w->slot_count - 1)) {
+        size_t at = w->slots[s];
+        if (!at)
+            return node; /* not written on this way: as it is now */
+        if (w->nodes[at - 1] == node)
+            return &w->states[at - 1];
+    }
+}
+
+/* Keeps the final states of what the way wrote (the trail from `mark`). */
+static void keep_way(fe_ctx *cx, way *w, size_t mark, fe_val *result)
+{
+    size_t n = cx->trail_count - mark;
+    w->nodes = vks_arena_alloc(cx->arena, sizeof *w->nodes * (n + 1));
+    w->states = vks_arena_alloc(cx->arena, sizeof *w->states * (n + 1));
+    w->slot_count = 16;
+    while (w->slot_count < 2 * n + 2)
+        w->slot_count *= 2;
+    w->slots = vks_arena_alloc(cx->arena, sizeof *w->slots * w->slot_count);
+    memset(w->slots, 0, sizeof *w->slots * w->slot_count);
+    w->count = 0;
+    for (size_t i = mark; i < cx->trail_count; i++) {
+        fe_val *node = cx->trail[i].node;
+        if (state_in(w, node) != node)
+            continue; /* saved twice (a nested region ran): once is enough */
+        w->nodes[w->count] = node;
+        w->states[w->count] = *node;
+        size_t s = slot_of(w, node);
+        while (w->slots[s])
+            s = (s + 1) & (w->slot_count - 1);
+        w->slots[s] = ++w->count;
+    }
+    w->result = result;
+}
+
+static bool same_scalar(const fe_val *a, const fe_val *b)
+{
+    if (a->kind != b->kind || a->mapping != b->mapping ||
+        a->mapped_place != b->mapped_place || a->map_offset_known != b->map_offset_known ||
+        (a->map_offset_known && a->map_offset != b->map_offset) ||
+        a->aggregate != b->aggregate || a->zero_rest != b->zero_rest)
+        return false;
+    if ((a->string == NULL) != (b->string == NULL) ||
+        (a->string && strcmp(a->string, b->string) != 0))
+        return false;
+    switch (a->kind) {
+    case VAL_INT:
+        return a->i == b->i;
+    case VAL_SYM:
+        return strcmp(a->ident, b->ident) == 0;
+    case VAL_PTR:
+        return a->target == b->target && a->index == b->index && a->single == b->single;
+    default:
+        return true;
+    }
+}
+
+/* One join: the ways, and the number it gives the values it makes unknown
+   (fe_ctx.joins), taken when the first one is. */
+typedef struct {
+    fe_ctx *cx;
+    const way *ways;
+    size_t n;
+    vks_loc region;
+    unsigned decisions_before;
+    unsigned id;
+} joiner;
+
+static fe_val *join_states(joiner *j, const fe_val *const *states, int depth);
+
+/* A member the ways disagree on, or hold in values of their own: joined
+   from each way's value (a way without it: unknown). */
+static fe_val *join_member(joiner *j, const fe_val *const *owners, const char *name,
+                           int depth)
+{
+    fe_ctx *cx = j->cx;
+    const way *ways = j->ways;
+    size_t n = j->n;
+    const fe_val **members = vks_arena_alloc(cx->arena, sizeof *members * n);
+    const fe_val *first = NULL;
+    bool same_node = true;
+    for (size_t i = 0; i < n; i++) {
+        const fe_val *child = NULL;
+        for (const fe_field *f = owners[i]->fields; f && !child; f = f->next)
+            if (strcmp(f->name, name) == 0)
+                child = f->value;
+        /* Not there on this way: what reading it there would have made. */
+        bool made = !child;
+        if (made)
+            child = fe_default_child(cx, owners[i], name);
+        if (i == 0)
+            first = child;
+        same_node &= child == first && !made;
+        members[i] = made ? child : state_in(&ways[i], child);
+    }
+    if (same_node)
+        return (fe_val *)first; /* one value, joined where it is (if written) */
+    return join_states(j, members, depth + 1);
+}
+
+/* A value every way left the same keeps it; otherwise its scalar part is
+   unknown and its members are joined one by one. */
+static unsigned lost(joiner *j)
+{
+    if (!j->id) {
+        fe_join join = {j->region, j->decisions_before};
+        VKS_PUSH(j->cx->arena, j->cx->joins, j->cx->join_count, j->cx->join_cap, join);
+        j->id = (unsigned)j->cx->join_count;
+    }
+    return j->id;
+}
+
+static fe_val *join_states(joiner *j, const fe_val *const *states, int depth)
+{
+    fe_ctx *cx = j->cx;
+    size_t n = j->n;
+    fe_val *out = fe_unknown(cx);
+    *out = *states[0];
+    out->logged_in = 0;
+    bool scalar_same = true;
+    for (size_t i = 1; i < n && scalar_same; i++)
+        scalar_same = same_scalar(states[0], states[i]);
+    if (!scalar_same) {
+        out->kind = VAL_UNKNOWN;
+        out->i = 0;
+        out->ident = NULL;
+        out->target = NULL;
+        out->mapping = NULL;
+        out->mapped_place = false;
+        out->string = NULL;
+        out->zero_rest = false;
+        out->lossy = lost(j);
+    }
+    bool fields_same = true;
+    for (size_t i = 1; i < n && fields_same; i++)
+        fields_same = states[i]->fields == states[0]->fields;
+    if (fields_same)
+        return out;
+    out->fields = NULL;
+    out->zero_rest = false; /* a member missing on one way is not known zero */
+    if (depth >= MAX_JOIN_DEPTH)
+        return out;
+    /* Every member name any way has: joined from all ways. */
+    for (size_t i = 0; i < n; i++)
+        for (const fe_field *f = states[i]->fields; f; f = f->next) {
+            bool done = false;
+            for (const fe_field *g = out->fields; g && !done; g = g->next)
+                done = strcmp(g->name, f->name) == 0;
+            if (done)
+                continue;
+            fe_field *joined = vks_arena_alloc(cx->arena, sizeof *joined);
+            joined->name = f->name;
+            joined->value = join_member(j, states, f->name, depth);
+            joined->next = out->fields;
+            out->fields = joined;
+        }
+    return out;
+}
+
+/* Writes the join of the ways into every value any of them wrote. */
+static void apply_join(joiner *j)
+{
+    fe_ctx *cx = j->cx;
+    const way *ways = j->ways;
+    size_t n = j->n;
+    const fe_val **states = vks_arena_alloc(cx->arena, sizeof *states * n);
+    for (size_t w = 0; w < n; w++)
+        for (size_t k = 0; k < ways[w].count; k++) {
+            fe_val *node = ways[w].nodes[k];
+            bool earlier = false;
+            for (size_t v = 0; v < w && !earlier; v++)
+                earlier = state_in(&ways[v], node) != node;
+            if (earlier)
+                continue; /* joined already */
+            for (size_t v = 0; v < n; v++)
+                states[v] = state_in(&ways[v], node);
+            fe_val *joined = join_states(j, states, 0);
+            fe_will_write(cx, node);
+            unsigned logged_in = node->logged_in;
+            *node = *joined;
+            node->logged_in = logged_in;
+        }
+}
+
+static fe_val *join_results(joiner *j)
+{
+    fe_ctx *cx = j->cx;
+    const way *ways = j->ways;
+    size_t n = j->n;
+    const fe_val **states = vks_arena_alloc(cx->arena, sizeof *states * n);
+    for (size_t i = 0; i < n; i++) {
+        if (!ways[i].result)
+            return fe_unknown(cx);
+        states[i] = ways[i].result;
+    }
+    return join_states(j, states, 0);
+}
+
+/* ---- running a region every way ---- */
+
+typedef void region_runner(fe_ctx *cx, void *arg, fe_val **result);
+
+/*
+ * Runs the region once per way and joins them; false when it must be run
+ * as any code instead (nothing it did is left behind then).  The region's
+ * decisions are its own: the path's decisions, facts and steps are as
+ * before it, so the paths through the rest of the function do not multiply.
+ */
+static bool run_every_way(fe_ctx *cx, vks_loc region, region_runner *run, void *arg,
+                          fe_val **result, return_sink *own_sink)
+{
+    /* A statement region in the function a call region runs: the ways that
+       return are the call region's (its sink), the others are joined. */
+    return_sink *sink = own_sink ? NULL : summary_of(cx)->sink;
+    if (sink && (!cx->path.frame || cx->path.frame->depth != sink->depth))
+        sink = NULL;
+    if (cx->sandbox >= MAX_NESTED_REGIONS || cx->out_of_steps)
+        return false;
+    fe_decision *decisions = cx->decisions;
+    unsigned decision_cap = cx->decision_cap, forced = cx->forced_count;
+    unsigned decision_count = cx->path.decision_count;
+    bool capped = cx->path.decisions_capped;
+    size_t facts = cx->path.fact_count, steps = cx->path.step_count;
+    unsigned generation = cx->path.havoc_generation, fresh = cx->path.fresh_names;
+    unsigned highest_generation = generation, highest_fresh = fresh;
+    unsigned epoch = cx->trail_epoch;
+    size_t mark = cx->trail_count;
+
+    cx->decisions = NULL;
+    cx->decision_cap = 0;
+    cx->forced_count = 0;
+    cx->sandbox++;
+    way *ways = vks_arena_alloc(cx->arena, sizeof *ways * MAX_WAYS_PER_REGION * 3);
+    size_t kept = 0;
+    unsigned runs = 0, ended = 0, returned = 0;
+    bool ok = true;
+    for (;;) {
+        cx->path.decision_count = 0;
+        cx->path.decisions_capped = false;
+        /* Each way names its unknowns as the first did, so that ways that
+           compute the same thing agree on it. */
+        cx->path.havoc_generation = generation;
+        cx->path.fresh_names = fresh;
+        cx->trail_epoch = ++cx->trail_epochs;
+        if (own_sink)
+            own_sink->mark = cx->trail_count;
+        fe_val *value = NULL;
+        run(cx, arg, &value);
+        runs++;
+        if (cx->path.havoc_generation > highest_generation)
+            highest_generation = cx->path.havoc_generation;
+        if (cx->path.fresh_names > highest_fresh)
+            highest_fresh = cx->path.fresh_names;
+        if (cx->sandbox_abort || cx->out_of_steps || cx->path.pending_goto ||
+            cx->path.restart || cx->path.decisions_capped) {
+            ok = false;
+        } else if (cx->path.exited) {
+            ended++;
+        } else if (cx->path.dead) {
+            /* cannot happen: left out */
+        } else if (!own_sink && cx->path.ret && cx->path.ret->returned) {
+            if (!sink || sink->count >= MAX_WAYS_PER_REGION) {
+                ok = false;
+            } else {
+                keep_way(cx, &sink->ways[sink->count++], sink->mark, cx->path.ret->value);
+                returned++;
+            }
+            cx->path.ret->returned = false;
+            cx->path.ret->value = NULL;
+        } else if (own_sink && !value) {
+            /* the call's every way returned into its statement regions */
+        } else {
+            keep_way(cx, &ways[kept++], mark, value);
+        }
+        fe_trail_rollback(cx, mark);
+        cx->path.dead = cx->path.exited = false;
+        cx->path.fact_count = facts;
+        cx->path.step_count = steps;
+        if (!ok)
+            break;
+        int i = (int)cx->path.decision_count - 1;
+        while (i >= 0 && cx->decisions[i].chosen + 1 >= cx->decisions[i].alternatives)
+            i--;
+        if (i < 0)
+            break;
+        if (runs >= MAX_WAYS_PER_REGION) {
+            ok = false;
+            break;
+        }
+        cx->decisions[i].chosen++;
+        cx->forced_count = (unsigned)i + 1;
+    }
+    if (getenv("VKSYNC_DEBUG_PATHS"))
+        fprintf(stderr, "  region %s:%u: %u ways, %zu kept, %s, steps %zu\n", region.file,
+                region.line, runs, kept, ok ? "joined" : "run as code", cx->steps);
+    cx->sandbox--;
+    cx->sandbox_abort = false;
+    cx->decisions = decisions;
+    cx->decision_cap = decision_cap;
+    cx->forced_count = forced;
+    cx->path.decision_count = decision_count;
+    cx->path.decisions_capped = capped;
+    cx->trail_epoch = epoch;
+    cx->path.havoc_generation = highest_generation;
+    cx->path.fresh_names = highest_fresh;
+    if (!ok) {
+        /* Run as any code from the same state: the names it makes must be
+           the ones it made before regions were run every way. */
+        cx->path.havoc_generation = generation;
+        cx->path.fresh_names = fresh;
+        if (sink)
+            sink->count -= returned;
+        return false;
+    }
+    if (own_sink)
+        for (size_t i = 0; i < own_sink->count && kept < MAX_WAYS_PER_REGION * 2; i++)
+            ways[kept++] = own_sink->ways[i];
+    if (kept == 0 && returned) {
+        /* Every way returned: the call region has them; this run of the
+           function ends here. */
+        cx->path.ret->returned = true;
+        cx->path.ret->captured = true;
+        return true;
+    }
+    if (kept == 0) {
+        /* No way goes on: the program ends here, or this path cannot
+           reach the region at all. */
+        if (ended)
+            cx->path.exited = true;
+        else
+            cx->path.dead = true;
+        if (result)
+            *result = fe_unknown(cx);
+        return true;
+    }
+    joiner j = {cx, ways, kept, region, decision_count, 0};
+    apply_join(&j);
+    if (result)
+        *result = join_results(&j);
+    return true;
+}
+
+/* A region whose join lost a value a Vulkan call needed: split, as any
+   code (fe_split_region).  Also every region of a function that needed too
+   many splits. */
+static bool must_split(fe_ctx *cx, CXCursor region)
+{
+    fe_summary_state *s = cx->eval->summary;
+    if (!s)
+        return false;
+    if (s->split_everything)
+        return true;
+    vks_loc at = fe_loc(cx, region);
+    for (size_t i = 0; i < s->split_count; i++)
+        if (vks_loc_equal(&s->split[i], &at))
+            return true;
+    return false;
+}
+
+void fe_split_region(fe_ctx *cx, vks_loc region)
+{
+    if (!cx->eval->summary)
+        cx->eval->summary = vks_arena_alloc(cx->arena, sizeof *cx->eval->summary);
+    fe_summary_state *s = cx->eval->summary;
+    VKS_PUSH(cx->arena, s->split, s->split_count, s->split_cap, region);
+}
+
+void fe_split_every_region(fe_ctx *cx, bool on)
+{
+    if (!cx->eval->summary)
+        cx->eval->summary = vks_arena_alloc(cx->arena, sizeof *cx->eval->summary);
+    cx->eval->summary->split_everything = on;
+}
+
+typedef struct {
+    CXCursor stmt;
+    fe_statement_runner *exec;
+} statement_region;
+
+static void run_statement(fe_ctx *cx, void *arg, fe_val **result)
+{
+    (void)result;
+    const statement_region *r = arg;
+    cx->eval->run_as_code = r->stmt;
+    r->exec(cx, r->stmt);
+    cx->eval->run_as_code = clang_getNullCursor();
+}
+
+/* Statements are regions only outside any other region (inside one, their
+   ways are the enclosing region's); helpers at any depth (whether they
+   record is known once per function). */
+bool fe_run_statement_every_way(fe_ctx *cx, CXCursor stmt, fe_statement_runner *exec)
+{
+    if (clang_equalCursors(cx->eval->run_as_code, stmt)) {
+        cx->eval->run_as_code = clang_getNullCursor();
+        return false; /* this is the run of one way: as any code */
+    }
+    /* Inside another region only in the function a call region runs, where
+       a `return` is kept (the memory-type loop: each iteration's `if`
+       joined, not 2^32 ways). */
+    return_sink *sink = cx->eval->summary ? cx->eval->summary->sink : NULL;
+    bool in_call_region = sink && cx->path.frame && cx->path.frame->depth == sink->depth;
+    if ((cx->sandbox && !in_call_region) || must_split(cx, stmt) ||
+        region_records(cx, stmt, in_call_region))
+        return false;
+    statement_region region = {stmt, exec};
+    return run_every_way(cx, fe_loc(cx, stmt), run_statement, &region, NULL, NULL);
+}
+
+typedef struct {
+    CXCursor fn, call;
+    fe_val **args;
+    unsigned argc;
+    fe_call_runner *inline_call;
+    return_sink *sink;
+} call_region;
+
+static void run_call(fe_ctx *cx, void *arg, fe_val **result)
+{
+    const call_region *c = arg;
+    fe_summary_state *s = summary_of(cx);
+    return_sink *outer = s->sink;
+    c->sink->depth = cx->path.frame ? cx->path.frame->depth + 1 : 1;
+    s->sink = c->sink;
+    *result = c->inline_call(cx, c->fn, c->call, c->args, c->argc);
+    s->sink = outer;
+}
+
+bool fe_run_call_every_way(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args,
+                           unsigned argc, fe_val **result, fe_call_runner *inline_call)
+{
+    if (must_split(cx, call) || !function_quiet(cx, fn))
+        return false;
+    return_sink sink = {vks_arena_alloc(cx->arena, sizeof(way) * MAX_WAYS_PER_REGION), 0, 0, 0};
+    call_region region = {fn, call, args, argc, inline_call, &sink};
+    return run_every_way(cx, fe_loc(cx, call), run_call, &region, result, &sink);
+}

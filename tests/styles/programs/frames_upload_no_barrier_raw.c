@@ -1,0 +1,60 @@
+// EXPECT: SYNC-HAZARD-READ-AFTER-WRITE at line 47
+// Two frames in flight, each with its own staging buffer; the barrier between
+// the update of the staging buffer and the copy out of it was dropped.
+#include "vkh.h"
+
+#define FRAMES_IN_FLIGHT 2
+#define FRAME_COUNT 4
+#define UPLOAD_SIZE 256
+
+struct frame {
+    VkCommandBuffer cmd;
+    VkFence in_flight;
+    VkBuffer staging;
+    VkDeviceMemory staging_memory;
+    VkBuffer target;
+    VkDeviceMemory target_memory;
+};
+
+int main(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    vkh_context ctx;
+    vkh_init(&ctx, "frames");
+
+    struct frame frames[FRAMES_IN_FLIGHT];
+    for (int i = 0; i < FRAMES_IN_FLIGHT; i++) {
+        frames[i].cmd = vkh_command_buffer(&ctx);
+        frames[i].in_flight = vkh_fence(&ctx, 1);
+        vkh_create_buffer(&ctx, UPLOAD_SIZE, VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+                          VK_BUFFER_USAGE_TRANSFER_DST_BIT, &frames[i].staging,
+                          &frames[i].staging_memory);
+        vkh_create_buffer(&ctx, UPLOAD_SIZE, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                          &frames[i].target, &frames[i].target_memory);
+    }
+
+    uint32_t uniforms[UPLOAD_SIZE / 4];
+    for (uint32_t n = 0; n < FRAME_COUNT; n++) {
+        struct frame *f = &frames[n % FRAMES_IN_FLIGHT];
+        vkWaitForFences(ctx.device, 1, &f->in_flight, VK_TRUE, UINT64_MAX);
+        vkResetFences(ctx.device, 1, &f->in_flight);
+        for (uint32_t i = 0; i < UPLOAD_SIZE / 4; i++)
+            uniforms[i] = n * 1000 + i;
+        vkh_begin(f->cmd);
+        vkCmdUpdateBuffer(f->cmd, f->staging, 0, sizeof uniforms, uniforms);
+        VkBufferCopy region = {.size = UPLOAD_SIZE};
+        vkCmdCopyBuffer(f->cmd, f->staging, f->target, 1, &region);
+        vkh_end(f->cmd);
+        vkh_submit(&ctx, f->cmd, f->in_flight);
+    }
+    vkDeviceWaitIdle(ctx.device);
+
+    for (int i = 0; i < FRAMES_IN_FLIGHT; i++) {
+        vkDestroyFence(ctx.device, frames[i].in_flight, NULL);
+        vkh_destroy_buffer(&ctx, frames[i].target, frames[i].target_memory);
+        vkh_destroy_buffer(&ctx, frames[i].staging, frames[i].staging_memory);
+    }
+    vkh_shutdown(&ctx);
+    return 0;
+}
