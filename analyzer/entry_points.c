@@ -201,13 +201,18 @@ bool fe_vulkan_call(fe_ctx *cx, const fe_call *call)
     bool modelled_name = row || strncmp(call->name, "vkCmd", 5) == 0;
     if (modelled_name && fe_sandboxed_effect(cx))
         return true;
-    if (strncmp(call->name, "vkCmd", 5) != 0)
+    if (strncmp(call->name, "vkCmd", 5) != 0) {
+        if (row && (row->flags & FE_EP_SITE) && cx->site_executed)
+            cx->site_executed(cx, call->loc, true);
         return row && row->handler && call->argc >= row->min_args &&
                call_model(cx, call, row);
+    }
     fe_watch_lossy_reads(cx);
     fe_recording **r = call->argc >= 1 ? fe_find_recording(cx, call->args[0]) : NULL;
     if (!r && call->argc >= 1)
         r = open_handed_recording(cx, call->args[0], call->loc);
+    if (cx->site_executed)
+        cx->site_executed(cx, call->loc, r != NULL);
     if (!r) {
         fe_watch_lossy_reads(NULL);
         return true; /* recorded outside a vkBegin/vkEnd pair the front end saw */

@@ -42,6 +42,9 @@ struct fe_eval_state {
        reaches the statement executor through this pointer, which the driver
        sets, so that neither file depends on the other in a circle. */
     void (*run_body)(fe_ctx *cx, CXCursor body);
+    /* Who calls whom among function_list (roots.c), once fe_find_roots
+       ran; NULL before. */
+    struct call_node *call_graph;
     /* Regions that record nothing (summary.c). */
     struct fe_summary_state *summary;
     CXCursor run_as_code;       /* the statement one way of a region runs */
@@ -187,7 +190,8 @@ bool fe_never_returns(fe_ctx *cx, CXCursor decl);
 /* Running `stmt` from its start always ends the program (not by longjmp)
    and submits no work on the way: a branch that need not be a path. */
 bool fe_only_ends_program(fe_ctx *cx, CXCursor stmt);
-/* The path ends at this call (see program_end.c). */
+/* The path ends at this call (see program_end.c); the first such call of
+   a path is kept in cx->path.exit_at. */
 bool fe_call_ends_path(fe_ctx *cx, CXCursor call);
 
 /* ---- where recordings start (analyzer/roots.c) ---- */
@@ -195,5 +199,30 @@ bool fe_call_ends_path(fe_ctx *cx, CXCursor call);
    vkBeginCommandBuffer, itself or through helpers) and is not called by
    another such function.  Returns how many; *roots is arena memory. */
 size_t fe_find_roots(fe_ctx *cx, fe_function ***roots);
+/* Sets reached[i] for function_list[i] when function `from` (an index in
+   function_list) is i or calls it, directly or through other functions
+   (direct calls only: what the evaluator follows).  After fe_find_roots. */
+void fe_functions_reached_from(fe_ctx *cx, size_t from, bool *reached);
+/* Sets called[i] for each function another function calls directly. */
+void fe_functions_called(fe_ctx *cx, bool *called);
+
+/* ---- recording call sites (analyzer/sites.c) ---- */
+/* Lists every vkCmd*, vkQueueSubmit* and vkBeginCommandBuffer call in the
+   function definitions of a translation unit (not in system headers). */
+void fe_sites_collect(fe_ctx *cx, CXCursor translation_unit);
+/* What fe_ctx.site_executed points at once sites are collected. */
+void fe_sites_executed(fe_ctx *cx, vks_loc at, bool recorded);
+/* The analysis of one root function (its index in function_list), and of
+   one run (path) of it: the sites a kept run executed are reached. */
+void fe_sites_root_begin(fe_ctx *cx, size_t function_index);
+void fe_sites_root_end(fe_ctx *cx);
+void fe_sites_run_begin(fe_ctx *cx);
+void fe_sites_run_end(fe_ctx *cx, bool kept);
+/* A statement not run because it only ends the program: its sites are
+   accounted for (what they record is never submitted). */
+void fe_sites_program_ends(fe_ctx *cx, CXCursor stmt);
+/* After the analysis: one vksync-incomplete finding per function whose
+   recording call sites were not all reached, and the counts in stats. */
+void fe_sites_report(fe_ctx *cx);
 
 #endif

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <pthread.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <clang-c/CXCompilationDatabase.h>
 
@@ -50,6 +51,9 @@ struct vks_frontend {
     /* compile_commands.json lookups from parsing threads, one at a time:
        libclang does not say that a database may be queried concurrently. */
     pthread_mutex_t compdb_lock;
+    /* Progress on stderr when it is a terminal (show_progress). */
+    bool progress_tty, progress_shown;
+    double analysis_started, progress_at;
 };
 
 
@@ -170,6 +174,44 @@ int vks_frontend_add_file(vks_frontend *fe, const char *path, const char **error
 
 /* ---- analysis ---- */
 
+static double now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* After PROGRESS_AFTER seconds of analysis, a line on a terminal's stderr
+   says where it is (file, function, paths so far), rewritten in place
+   (\r) at most every PROGRESS_EVERY seconds and erased when the analysis
+   ends: a long run does not look hung.  Never when stderr is not a
+   terminal (tests, CI, pre-commit, a redirected log). */
+#define PROGRESS_AFTER 3.0
+#define PROGRESS_EVERY 0.25
+
+static void show_progress(vks_frontend *fe, const char *file, const char *function,
+                          unsigned paths)
+{
+    if (!fe->progress_tty)
+        return;
+    double now = now_seconds();
+    if (now - fe->analysis_started < PROGRESS_AFTER ||
+        (fe->progress_shown && now - fe->progress_at < PROGRESS_EVERY))
+        return;
+    fprintf(stderr, "\rvksync-lint: %s: `%s`: %u path%s so far\033[K", file, function,
+            paths, paths == 1 ? "" : "s");
+    fflush(stderr);
+    fe->progress_shown = true;
+    fe->progress_at = now;
+}
+
+static void end_progress(vks_frontend *fe)
+{
+    if (fe->progress_shown)
+        fputs("\r\033[K", stderr);
+    fe->progress_shown = false;
+}
+
 /* Paths that reach the end of the function are bounded by the first limit;
    runs cut short (an infeasible decision, exit() on an error branch) are
    cheap and bounded by the second. */
@@ -197,6 +239,7 @@ static void analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
     cx->root_function = fe_string(cx, clang_getCursorSpelling(fn));
     size_t function_first = p->cmdbuf_count;
     unsigned feasible = 0, runs = 0, splits = 0;
+    const char *file = fe_loc(cx, fn).file;
     cx->forced_count = 0;
     cx->steps = 0;
     cx->out_of_steps = false;
@@ -204,7 +247,10 @@ static void analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
     for (;;) {
         cx->path = (fe_path){0};
         size_t run_first = p->cmdbuf_count;
+        fe_sites_run_begin(cx);
         fe_run_function(cx, fn);
+        /* A run that restarts with a region split is no path. */
+        fe_sites_run_end(cx, !cx->out_of_steps && !cx->path.dead && !cx->path.restart);
         fe_finish_queue_streams(cx);
         for (fe_recording *r = cx->path.recordings; r; r = r->next)
             fe_attach_path_steps(cx, r); /* never ended */
@@ -260,6 +306,7 @@ static void analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
             vks_program_drop_repeated(p, function_first, run_first);
         }
         cx->path.recordings = NULL;
+        show_progress(fe, file, cx->root_function, feasible);
         int i = (int)cx->path.decision_count - 1;
         while (i >= 0 && cx->decisions[i].chosen + 1 >= cx->decisions[i].alternatives)
             i--;
@@ -531,6 +578,8 @@ void vks_frontend_analyze(vks_frontend *fe)
                  .solver = vks_smt_solver_new()};
     fe_eval_state eval = {.run_body = fe_exec_body};
     cx.eval = &eval;
+    fe->progress_tty = isatty(STDERR_FILENO);
+    fe->analysis_started = now_seconds();
     if (fe->options)
         cx.link = fe_link_new(fe->arena, fe->options->shaders, fe->options->shader_count);
     for (parsed_file *f = fe->files; f; f = f->next) {
@@ -547,13 +596,21 @@ void vks_frontend_analyze(vks_frontend *fe)
     creator_node *creators = creator_graph(&cx);
     for (parsed_file *f = fe->files; f; f = f->next)
         collect_objects(&cx, creators, clang_getTranslationUnitCursor(f->tu));
+    /* Every recording call site, to report those no path reaches
+       (sites.c). */
+    for (parsed_file *f = fe->files; f; f = f->next)
+        fe_sites_collect(&cx, clang_getTranslationUnitCursor(f->tu));
     fe_function **roots;
     size_t nroots = fe_find_roots(&cx, &roots);
     for (size_t i = 0; i < nroots; i++) {
         cx.handed_recording = roots[i]->handed_recording;
+        fe_sites_root_begin(&cx, roots[i]->index);
         analyse_function(fe, &cx, roots[i]->definition);
+        fe_sites_root_end(&cx);
         cx.handed_recording = false;
     }
+    end_progress(fe);
+    fe_sites_report(&cx);
     fe_inline_secondaries(&cx);
     vks_smt_solver_free(cx.solver);
 }

@@ -172,6 +172,7 @@ typedef struct fe_path {
     size_t step_count, step_cap;
     bool dead;                  /* an infeasible decision: stop this path */
     bool exited;                /* the program ends on this path (exit()) */
+    vks_loc exit_at;            /* where it first ended (program_end.c) */
     bool decisions_capped;      /* past the decisions bound on this path */
     bool pending_goto;          /* a `goto` is unwinding to its label */
     /* A Vulkan call was handed a value a join made unknown: the path is
@@ -212,6 +213,15 @@ typedef struct fe_ctx {
        (vksync-incomplete), so time and memory stay bounded on any input. */
     size_t steps;
     bool out_of_steps;
+    /* Every recording call site of the inputs, and which the analysed
+       paths reached (sites.c); NULL: not tracked.  The entry-point
+       dispatcher calls site_executed (when set) for a vkCmd* or FE_EP_SITE
+       call run at `at` (its caller chain is ignored: a site is a place in
+       the source); `recorded` false: a vkCmd* into a command buffer with
+       no open recording on this path.  A pointer, set by the driver, as
+       run_body is (eval.h): the models do not depend on the evaluator. */
+    struct fe_sites *sites;
+    void (*site_executed)(struct fe_ctx *cx, vks_loc at, bool recorded);
     /* Regions that record nothing are run every way and joined
        (summary.c): while one runs (sandbox > 0), every write to a value is
        saved on the trail first, so that each way starts from the same
@@ -340,6 +350,9 @@ enum {
     FE_EP_BEGINS = 1u << 0,   /* vkBeginCommandBuffer: a recording starts */
     FE_EP_SUBMITS = 1u << 1,  /* hands work to a queue */
     FE_EP_CREATES = 1u << 2,  /* creates an object the models remember */
+    /* A call site every run accounts for, reached or reported (sites.c),
+       as every vkCmd* is: the begin of a recording and the submissions. */
+    FE_EP_SITE = 1u << 3,
 };
 typedef void fe_command_model(fe_ctx *cx, vks_cmd *cmd, const fe_call *call);
 /* A model of an entry point that is not a vkCmd*: returns false when it did

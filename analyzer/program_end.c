@@ -267,7 +267,11 @@ static bool function_quiet(fe_ctx *cx, CXCursor decl)
 
 bool fe_only_ends_program(fe_ctx *cx, CXCursor stmt)
 {
-    return !clang_Cursor_isNull(stmt) && stmt_ends(cx, stmt) && stmt_quiet(cx, stmt);
+    bool ends = !clang_Cursor_isNull(stmt) && stmt_ends(cx, stmt) &&
+                stmt_quiet(cx, stmt);
+    if (ends) /* not run: what it records is never submitted (sites.c) */
+        fe_sites_program_ends(cx, stmt);
+    return ends;
 }
 
 /* Whether the path ends at this call: the function never returns and
@@ -284,5 +288,10 @@ bool fe_call_ends_path(fe_ctx *cx, CXCursor call)
     CXCursor definition = fe_find_function(cx, decl);
     bool has_body = !clang_Cursor_isNull(definition) &&
                     !clang_Cursor_isNull(fe_function_body(definition));
-    return !has_body || function_quiet(cx, decl);
+    bool ends = !has_body || function_quiet(cx, decl);
+    /* Where the path ended, for the report of the call sites no path
+       reached (sites.c). */
+    if (ends && !cx->path.exit_at.file)
+        cx->path.exit_at = fe_loc(cx, call);
+    return ends;
 }

@@ -13,7 +13,7 @@
 
 #include "eval.h"
 
-typedef struct {
+typedef struct call_node {
     bool begins;     /* calls vkBeginCommandBuffer itself */
     bool calls_cmd;  /* calls a vkCmd* itself (issue 11, cause 6) */
     bool records;    /* ... or through a helper */
@@ -118,6 +118,7 @@ size_t fe_find_roots(fe_ctx *cx, fe_function ***roots)
                 if (nodes[i].callees[k] != i)
                     nodes[nodes[i].callees[k]].called_by_recorder = true;
 
+    cx->eval->call_graph = nodes;
     fe_function **out = vks_arena_alloc(cx->arena, sizeof *out * (n + 1));
     size_t count = 0;
     for (size_t i = 0; i < n; i++)
@@ -133,4 +134,31 @@ size_t fe_find_roots(fe_ctx *cx, fe_function ***roots)
     add_handed_recording_roots(cx, nodes, n, out, &count);
     *roots = out;
     return count;
+}
+
+/* Marks in reached[] every function `from` calls, directly or through
+   others, itself included (the graph fe_find_roots built). */
+static void mark_in(const call_node *nodes, size_t i, bool *reached)
+{
+    if (reached[i])
+        return;
+    reached[i] = true;
+    for (size_t k = 0; k < nodes[i].callee_count; k++)
+        mark_in(nodes, nodes[i].callees[k], reached);
+}
+
+void fe_functions_reached_from(fe_ctx *cx, size_t from, bool *reached)
+{
+    const call_node *nodes = cx->eval->call_graph;
+    if (nodes && from < cx->eval->function_count)
+        mark_in(nodes, from, reached);
+}
+
+void fe_functions_called(fe_ctx *cx, bool *called)
+{
+    const call_node *nodes = cx->eval->call_graph;
+    for (size_t i = 0; nodes && i < cx->eval->function_count; i++)
+        for (size_t k = 0; k < nodes[i].callee_count; k++)
+            if (nodes[i].callees[k] != i)
+                called[nodes[i].callees[k]] = true;
 }

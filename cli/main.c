@@ -221,6 +221,9 @@ static void print_statistics(const vks_findings *findings,
             "%zu questions left unknown",
             stats->pairs_proved_ordered, stats->paths_explored,
             stats->unknown_questions);
+    if (stats->recording_calls)
+        fprintf(stderr, ", %zu/%zu recording calls reached",
+                stats->recording_calls_reached, stats->recording_calls);
     if (stats->incomplete)
         fprintf(stderr, ", %zu analyses incomplete", stats->incomplete);
     fputc('\n', stderr);

@@ -280,10 +280,17 @@ vks_qfot_role vks_qfot_role_of(const vks_walker *w, const vks_barrier *b);
 void vks_check_qfot(const vks_program *p, vks_findings *out, vks_stats *stats);
 
 /* explain.c */
+/* Which path steps a finding about two commands shows: those the two
+   accesses or the synchronization between them can depend on. */
+typedef struct {
+    const vks_cmdbuf *cb;
+    uint32_t earlier, later; /* command indices */
+} vks_step_filter;
 /* Adds the path steps of cb (from *next) taken before command `upto` ran,
-   in execution order; *next is where the next call continues. */
+   in execution order, those `keep` selects (NULL: all); *next is where the
+   next call continues. */
 void vks_note_path_steps(const vks_cmdbuf *cb, vks_findings *out, vks_finding *f,
-                         size_t *next, uint32_t upto);
+                         size_t *next, uint32_t upto, const vks_step_filter *keep);
 void vks_add_conflict_finding(vks_walker *w, const vks_later *later,
                               const vks_conflict *c);
 void vks_add_layout_mismatch_finding(vks_walker *w, const vks_later *later,

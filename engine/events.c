@@ -123,7 +123,7 @@ static void check_wait_scope(vks_walker *w, uint32_t index, uint64_t set_stages)
                          "wait for those stages",
                          cmd->name, lack, have));
     size_t step = 0;
-    vks_note_path_steps(w->cb, w->out, f, &step, index);
+    vks_note_path_steps(w->cb, w->out, f, &step, index, NULL);
     for (size_t i = 0; i < events_of(cmd); i++) {
         const vks_event_state *ev = &w->events[event_at(cmd, i)];
         const vks_cmd *set = &w->cb->cmds[ev->set_cmd];

@@ -16,13 +16,20 @@
  *            (READ_AFTER_WRITE, WRITE_AFTER_WRITE), or "... before the read
  *            by <earlier> (...) is ordered before it by an execution
  *            dependency" (WRITE_AFTER_READ); ", with no barrier between them"
- *            when there is none.  A layout transition is "<transition>
+ *            when there is none (", with no barrier or semaphore between
+ *            them (...)" across submissions); in a render pass, ", and the subpass
+ *            dependency from subpass N to M does not order them" (a render
+ *            pass transition's own dependency) or ", with no subpass
+ *            dependency from subpass N to M".  A layout transition is "<transition>
  *            rewrites '<res>'" and needs the write "made available to it".
  *   notes    EARLIER_ACCESS "<earlier> <reads|writes> '<res>' here
- *            (<STAGE>:<ACCESS>)"; SYNC "<vkCmd...>: <reason>[; <reason>]".
+ *            (<STAGE>:<ACCESS>)"; SYNC "<vkCmd...>: [the subpass dependency
+ *            from .. to ..: ]<reason>[; <reason>]"; PATH the decisions the
+ *            pair depends on (step_matters).
  */
 #include <stdio.h>
 #include <string.h>
+#include <vulkan/vulkan_core.h>
 
 #include "engine_internal.h"
 #include "vksync/vk_tables.h"
@@ -127,22 +134,78 @@ static vks_loc rec_loc(const vks_walker *w, const vks_access_rec *rec)
     return cmd->loc;
 }
 
+/* Whether a path step was taken in a function activation on the call
+   chain of the command at `cmd`: in the function that recorded it, or in
+   one of its callers at the call that led to it.  A step's location is
+   its `if` (or loop), with the chain of calls to its function. */
+static bool on_call_chain(const vks_loc *step, const vks_loc *cmd)
+{
+    for (const vks_loc *frame = cmd->caller;; frame = frame->caller) {
+        if (vks_loc_chain_equal(step->caller, frame))
+            return true;
+        if (!frame)
+            return false;
+    }
+}
+
+/*
+ * The steps a finding about an earlier and a later command shows.  A
+ * decision matters when changing it could change the pair or what orders
+ * it:
+ *   - taken after the earlier command was recorded (between the two
+ *     accesses): the other way could have recorded a barrier, or skipped
+ *     one;
+ *   - taken before it, in a function activation that leads to the earlier
+ *     or the later command (the function recording it or one of its
+ *     callers, at that call): the other way could have skipped it; the
+ *     last time that branch was taken through those calls only (an
+ *     earlier iteration of a loop around them led elsewhere).
+ * Decisions inside helpers that returned before the earlier command (a
+ * memory-type loop, an error check, debug naming) cannot change whether it
+ * is recorded, and are left out.  Where the command buffer began does not
+ * matter: a decision before vkBeginCommandBuffer in a function on the
+ * chain may enclose both (triangle-vulkan's `if (linear tiling) ... else
+ * { ...copy... }` comes before the setup command buffer's lazy begin
+ * inside the else branch).
+ */
+static bool step_matters(const vks_step_filter *keep, size_t p)
+{
+    const vks_cmdbuf *cb = keep->cb;
+    if (!cb->path_step_cmd || cb->path_step_cmd[p] > keep->earlier)
+        return true;
+    const vks_loc *step = &cb->path_steps[p];
+    if (!(keep->earlier < cb->cmd_count &&
+          on_call_chain(step, &cb->cmds[keep->earlier].loc)) &&
+        !(keep->later < cb->cmd_count && on_call_chain(step, &cb->cmds[keep->later].loc)))
+        return false;
+    /* The same branch through the same calls taken again later, still
+       before the earlier command: this one was an earlier iteration of a
+       loop around them (a frame loop, a loop over swapchain images), and
+       the later one is the decision that led to the commands. */
+    for (size_t q = p + 1; q < cb->path_step_count && cb->path_step_cmd[q] <= keep->earlier;
+         q++)
+        if (vks_loc_chain_equal(&cb->path_steps[q], step))
+            return false;
+    return true;
+}
+
 void vks_note_path_steps(const vks_cmdbuf *cb, vks_findings *out, vks_finding *f,
-                         size_t *next, uint32_t upto)
+                         size_t *next, uint32_t upto, const vks_step_filter *keep)
 {
     /* path_step_cmd[p]: how many commands were recorded before step p. */
     for (; *next < cb->path_step_count &&
            (!cb->path_step_cmd || cb->path_step_cmd[*next] <= upto);
          ++*next)
-        vks_finding_note(out, f, VKS_NOTE_PATH, cb->path_steps[*next],
-                         cb->path_step_text[*next]);
+        if (!keep || step_matters(keep, *next))
+            vks_finding_note(out, f, VKS_NOTE_PATH, cb->path_steps[*next],
+                             cb->path_step_text[*next]);
 }
 
 /* A finding with the path steps up to command `upto` (the earlier access,
-   or the finding's own command). */
+   or the finding's own command) that `keep` selects. */
 static vks_finding *start_finding(vks_walker *w, vks_rule rule, vks_loc loc,
                                   const char *message, uint32_t upto,
-                                  size_t *next_step)
+                                  size_t *next_step, const vks_step_filter *keep)
 {
     vks_finding *f = vks_finding_add(w->out, rule,
                                      vks_rule_get(rule)->syncval_hazard[0]
@@ -150,8 +213,143 @@ static vks_finding *start_finding(vks_walker *w, vks_rule rule, vks_loc loc,
                                          : NULL,
                                      loc, message);
     *next_step = 0;
-    vks_note_path_steps(w->cb, w->out, f, next_step, upto);
+    vks_note_path_steps(w->cb, w->out, f, next_step, upto, keep);
     return f;
+}
+
+/* ---- render passes: the subpass dependency to change ---- */
+
+static bool is_render_pass_cmd(const vks_cmd *cmd)
+{
+    return cmd->kind == VKS_CMD_BEGIN_RENDER_PASS || cmd->kind == VKS_CMD_NEXT_SUBPASS ||
+           cmd->kind == VKS_CMD_END_RENDER_PASS;
+}
+
+static const char *subpass_name(vks_arena *arena, uint32_t subpass)
+{
+    return subpass == VKS_SUBPASS_EXTERNAL
+               ? "VK_SUBPASS_EXTERNAL"
+               : vks_arena_printf(arena, "subpass %u", subpass);
+}
+
+/* Exactly the implicit dependency the front end adds when the render pass
+   declares none (analyzer/commands_renderpass.c, "Render Pass Creation"). */
+static bool implicit_dependency(const vks_barrier *d)
+{
+    if (d->src_subpass == VKS_SUBPASS_EXTERNAL)
+        return d->src_stages.known && d->src_stages.bits == 0 && d->src_access.known &&
+               d->src_access.bits == 0;
+    return d->dst_subpass == VKS_SUBPASS_EXTERNAL && d->dst_stages.known &&
+           d->dst_stages.bits == 0 && d->dst_access.known && d->dst_access.bits == 0 &&
+           d->src_stages.bits == VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+}
+
+/* "the subpass dependency from subpass 1 to VK_SUBPASS_EXTERNAL (implicit:
+   the render pass declares none)" */
+static const char *dependency_name(vks_arena *arena, const vks_barrier *d)
+{
+    return vks_arena_printf(arena, "the subpass dependency from %s to %s%s",
+                            subpass_name(arena, d->src_subpass),
+                            subpass_name(arena, d->dst_subpass),
+                            implicit_dependency(d)
+                                ? " (implicit: the render pass declares none)"
+                                : "");
+}
+
+/* The subpass the command at `cmd` records in: vkCmdNextSubpass calls since
+   the render pass began. */
+static uint32_t subpass_at(const vks_walker *w, uint32_t begin, uint32_t cmd)
+{
+    uint32_t n = 0;
+    for (uint32_t i = begin + 1; i <= cmd && i < w->cb->cmd_count; i++)
+        n += w->cb->cmds[i].kind == VKS_CMD_NEXT_SUBPASS;
+    return n;
+}
+
+/*
+ * With no barrier the user recorded between them, what in the render pass
+ * was supposed to order the pair: the external dependency a layout
+ * transition of the render pass is part of, or the subpass dependency
+ * between two subpasses that the render pass does not declare.  Adds a
+ * SYNC note at the VkSubpassDependency (or at the render pass's create
+ * call for an implicit one, at vkCmdNextSubpass for a missing one) and
+ * returns the message's ending, or NULL when no render pass is involved.
+ */
+static const char *explain_render_pass(vks_walker *w, vks_finding *f,
+                                       const vks_conflict *c, const vks_later *later)
+{
+    vks_arena *arena = w->out->arena;
+    const vks_cmd *ecmd = &w->cb->cmds[c->earlier.cmd];
+    const char *later_what = later->rec.kind == VKS_REC_TRANSITION ? "layout transition"
+                             : vks_access_is_write(later->rec.access) ? "write"
+                                                                      : "read";
+    const vks_scope *t = transition_scope(w, &c->earlier);
+    if (t && t->attachment != UINT32_MAX &&
+        (ecmd->kind == VKS_CMD_END_RENDER_PASS || ecmd->kind == VKS_CMD_BEGIN_RENDER_PASS)) {
+        bool final = ecmd->kind == VKS_CMD_END_RENDER_PASS;
+        uint32_t begin = render_pass_begin(w, c->earlier.cmd);
+        if (begin == UINT32_MAX)
+            return NULL;
+        const vks_cmd *rp = &w->cb->cmds[begin];
+        const vks_barrier *dep = NULL;
+        for (size_t b = 0; b < rp->barrier_count && !dep; b++) {
+            const vks_barrier *d = &rp->barriers[b];
+            if (d->src_subpass != d->dst_subpass &&
+                (final ? d->dst_subpass == VKS_SUBPASS_EXTERNAL
+                       : d->src_subpass == VKS_SUBPASS_EXTERNAL))
+                dep = d;
+        }
+        if (!dep)
+            return NULL;
+        char mask[512], why[1024];
+        if (!(later->rec.stage & t->second))
+            snprintf(why, sizeof why, "dstStageMask (%s) does not include %s, the "
+                     "stage of the %s", vks_stage_mask_str(t->barrier->dst_stages.bits,
+                                                          mask, sizeof mask),
+                     vks_stage_name(later->rec.stage), later_what);
+        else
+            snprintf(why, sizeof why, "dstAccessMask (%s) lacks %s: the transition "
+                     "is not made visible to the %s",
+                     vks_access_mask_str(t->barrier->dst_access.bits, mask, sizeof mask),
+                     vks_access_name(later->rec.access), later_what);
+        vks_finding_note(w->out, f, VKS_NOTE_SYNC, dep->loc.file ? dep->loc : rp->loc,
+                         vks_arena_printf(arena, "%s: %s: %s", ecmd->name,
+                                          dependency_name(arena, dep), why));
+        return vks_arena_printf(arena, ", and %s does not order them",
+                                dependency_name(arena, dep));
+    }
+    /* Two subpasses of one render pass instance. */
+    uint32_t begin = render_pass_begin(w, later->cmd);
+    if (begin == UINT32_MAX || c->earlier.cmd < begin)
+        return NULL;
+    for (uint32_t i = begin + 1; i < later->cmd; i++)
+        if (w->cb->cmds[i].kind == VKS_CMD_END_RENDER_PASS)
+            return NULL;
+    uint32_t from = subpass_at(w, begin, c->earlier.cmd);
+    uint32_t to = subpass_at(w, begin, later->cmd);
+    if (from == to)
+        return NULL;
+    uint32_t next = later->cmd;
+    for (uint32_t i = c->earlier.cmd + 1; i <= later->cmd; i++)
+        if (w->cb->cmds[i].kind == VKS_CMD_NEXT_SUBPASS) {
+            next = i;
+            break;
+        }
+    const vks_cmd *nc = &w->cb->cmds[next];
+    vks_finding_note(w->out, f, VKS_NOTE_SYNC, nc->loc,
+                     vks_arena_printf(arena, "%s: the render pass declares no "
+                                      "VkSubpassDependency from subpass %u to subpass "
+                                      "%u", nc->name, from, to));
+    return vks_arena_printf(arena, ", with no subpass dependency from subpass %u to "
+                            "subpass %u", from, to);
+}
+
+/* Whether two commands of a queue stream were submitted by different
+   vkQueueSubmit* calls (a semaphore could have ordered them). */
+static bool separate_submissions(const vks_walker *w, uint32_t a, uint32_t b)
+{
+    const vks_loc *x = w->cb->cmds[a].submitted_by, *y = w->cb->cmds[b].submitted_by;
+    return x && y && !vks_loc_chain_equal(x, y);
 }
 
 /* ---- why a barrier failed ---- */
@@ -368,9 +566,17 @@ static size_t explain_between(vks_walker *w, vks_finding *f, const vks_conflict 
                                            s->barrier->loc.file
                                        ? "the layout transition is declared here; "
                                        : "";
+            /* A render pass's scope that is not a layout transition is one
+               of its subpass dependencies: named, so the user knows which
+               VkSubpassDependency to change. */
+            const char *dependency =
+                is_render_pass_cmd(cmd) && s->attachment == UINT32_MAX
+                    ? vks_arena_printf(w->out->arena, "%s: ",
+                                       dependency_name(w->out->arena, s->barrier))
+                    : "";
             vks_finding_note(w->out, f, VKS_NOTE_SYNC, loc,
-                             vks_arena_printf(w->out->arena, "%s: %s%s", cmd->name,
-                                              declared, why));
+                             vks_arena_printf(w->out->arena, "%s: %s%s%s", cmd->name,
+                                              dependency, declared, why));
         }
         vks_segment_apply(&seg, touching, n);
     }
@@ -446,16 +652,27 @@ void vks_add_conflict_finding(vks_walker *w, const vks_later *later,
     /* The path's branch decisions in execution order around the earlier
        access; decisions taken after the later access do not matter. */
     size_t step;
-    vks_finding *f = start_finding(w, c->rule, later->loc, "", c->earlier.cmd, &step);
+    vks_step_filter keep = {w->cb, c->earlier.cmd, later->cmd};
+    vks_finding *f = start_finding(w, c->rule, later->loc, "", c->earlier.cmd, &step,
+                                   &keep);
     vks_finding_note(w->out, f, VKS_NOTE_EARLIER_ACCESS, rec_loc(w, &c->earlier),
                      vks_arena_printf(w->out->arena, "%s %s '%s' here%s",
                                       earlier_desc,
                                       c->earlier_is_write ? "writes" : "reads",
                                       name, earlier_sa));
-    vks_note_path_steps(w->cb, w->out, f, &step, later->cmd);
+    vks_note_path_steps(w->cb, w->out, f, &step, later->cmd, &keep);
     bool any_barrier;
     size_t sync_notes = explain_between(w, f, c, later, &any_barrier);
-    if (!any_barrier)
+    const char *render_pass = any_barrier ? NULL : explain_render_pass(w, f, c, later);
+    if (render_pass)
+        message = vks_arena_printf(w->out->arena, "%s%s", message, render_pass);
+    else if (!any_barrier && separate_submissions(w, c->earlier.cmd, later->cmd))
+        message = vks_arena_printf(w->out->arena,
+                                   "%s, with no barrier or semaphore between them "
+                                   "(they are in different submissions, and "
+                                   "submission order alone orders nothing)",
+                                   message);
+    else if (!any_barrier)
         message = vks_arena_printf(w->out->arena, "%s, with no barrier between them",
                                    message);
     else if (!sync_notes)
@@ -484,10 +701,10 @@ void vks_add_layout_mismatch_finding(vks_walker *w, const vks_later *later,
                                    desc, name, vks_layout_name(expected),
                                    vks_layout_name(seg->layout));
     size_t step;
+    uint32_t set_at = seg->layout_cmd < w->cb->cmd_count ? seg->layout_cmd : later->cmd;
+    vks_step_filter keep = {w->cb, set_at, later->cmd};
     vks_finding *f = start_finding(w, VKS_RULE_LAYOUT_MISMATCH, later->loc, message,
-                                   seg->layout_cmd < w->cb->cmd_count ? seg->layout_cmd
-                                                                      : later->cmd,
-                                   &step);
+                                   set_at, &step, &keep);
     if (seg->layout_cmd < w->cb->cmd_count) {
         const vks_cmd *set = &w->cb->cmds[seg->layout_cmd];
         vks_finding_note(w->out, f, VKS_NOTE_EARLIER_ACCESS, set->loc,
@@ -496,7 +713,7 @@ void vks_add_layout_mismatch_finding(vks_walker *w, const vks_later *later,
                                           set->name, name,
                                           vks_layout_name(seg->layout)));
     }
-    vks_note_path_steps(w->cb, w->out, f, &step, later->cmd);
+    vks_note_path_steps(w->cb, w->out, f, &step, later->cmd, &keep);
     /* The finding is at the command (docs/design.md, "SARIF"); the barrier
        struct whose oldLayout is wrong is the note. */
     const vks_scope *s = transition_scope(w, &later->rec);
@@ -517,6 +734,7 @@ void vks_add_layout_discard_finding(vks_walker *w, const vks_later *later,
     const vks_cmd *writer = &w->cb->cmds[seg->discarded_write_cmd];
     const vks_cmd *discarder = &w->cb->cmds[seg->discard_cmd];
     size_t step;
+    vks_step_filter keep = {w->cb, seg->discarded_write_cmd, later->cmd};
     vks_finding *f = start_finding(
         w, VKS_RULE_LAYOUT_DISCARD, later->loc,
         vks_arena_printf(w->out->arena,
@@ -525,16 +743,16 @@ void vks_add_layout_discard_finding(vks_walker *w, const vks_later *later,
                          vks_describe_rec(w, &later->rec), name,
                          stage_access(w, &later->rec), writer->name,
                          discarder->name),
-        seg->discarded_write_cmd, &step);
+        seg->discarded_write_cmd, &step, &keep);
     vks_finding_note(w->out, f, VKS_NOTE_EARLIER_ACCESS, writer->loc,
                      vks_arena_printf(w->out->arena, "%s writes '%s' here",
                                       writer->name, name));
-    vks_note_path_steps(w->cb, w->out, f, &step, seg->discard_cmd);
+    vks_note_path_steps(w->cb, w->out, f, &step, seg->discard_cmd, &keep);
     vks_finding_note(w->out, f, VKS_NOTE_SYNC, discarder->loc,
                      vks_arena_printf(w->out->arena,
                                       "%s: oldLayout UNDEFINED lets the "
                                       "implementation discard the content; use "
                                       "the current layout to keep it",
                                       discarder->name));
-    vks_note_path_steps(w->cb, w->out, f, &step, later->cmd);
+    vks_note_path_steps(w->cb, w->out, f, &step, later->cmd, &keep);
 }

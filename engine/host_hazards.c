@@ -101,7 +101,8 @@ void vks_add_host_conflict_finding(vks_walker *w, const vks_later *later,
                                      hazard_name(host_writes, c->earlier_is_write),
                                      later->loc, message);
     size_t step = 0;
-    vks_note_path_steps(w->cb, w->out, f, &step, c->earlier.cmd);
+    vks_step_filter keep = {w->cb, c->earlier.cmd, later->cmd};
+    vks_note_path_steps(w->cb, w->out, f, &step, c->earlier.cmd, &keep);
     vks_finding_note(w->out, f, VKS_NOTE_EARLIER_ACCESS, device->loc,
                      vks_arena_printf(arena, "%s %s '%s' here %s", device->name,
                                       c->earlier_is_write ? "writes" : "reads",
@@ -109,7 +110,7 @@ void vks_add_host_conflict_finding(vks_walker *w, const vks_later *later,
     if (device->submitted_by)
         vks_finding_note(w->out, f, VKS_NOTE_SYNC, *device->submitted_by,
                          "submitted to the queue here");
-    vks_note_path_steps(w->cb, w->out, f, &step, later->cmd);
+    vks_note_path_steps(w->cb, w->out, f, &step, later->cmd, &keep);
     bool may_wait;
     uint32_t wait = last_wait(w, c->earlier.cmd, later->cmd, &may_wait);
     if (c->rule == VKS_RULE_HOST_READ_NOT_VISIBLE && wait != UINT32_MAX)

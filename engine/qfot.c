@@ -142,7 +142,8 @@ void vks_check_qfot(const vks_program *p, vks_findings *out, vks_stats *stats)
                              h->cmd->name, missing,
                              h->b->kind == VKS_BARRIER_IMAGE ? ", layouts" : ""));
         size_t step = 0;
-        vks_note_path_steps(h->cb, out, f, &step, (uint32_t)(h->cmd - h->cb->cmds));
+        vks_note_path_steps(h->cb, out, f, &step, (uint32_t)(h->cmd - h->cb->cmds),
+                            NULL);
         if (h->b->loc.file)
             vks_finding_note(out, f, VKS_NOTE_SYNC, h->b->loc,
                              vks_arena_printf(out->arena, "%s: the queue family %s "

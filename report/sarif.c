@@ -288,12 +288,13 @@ static uint64_t finding_fingerprint(const uri_context *ctx,
 }
 
 /* relatedLocations: the earlier access first, then the synchronization
-   commands (docs/design.md, "SARIF"), at most MAX_RELATED_LOCATIONS. */
+   commands (docs/design.md, "SARIF"), then other places the finding is
+   about (unreached call sites), at most MAX_RELATED_LOCATIONS. */
 static void json_related_locations(vks_json *j, const uri_context *ctx,
                                    const vks_finding *f)
 {
     static const vks_note_kind order[] = {VKS_NOTE_EARLIER_ACCESS,
-                                          VKS_NOTE_SYNC};
+                                          VKS_NOTE_SYNC, VKS_NOTE_RELATED};
     int written = 0;
     for (size_t k = 0; k < sizeof order / sizeof order[0]; k++)
         for (size_t n = 0; n < f->note_count; n++) {
@@ -359,19 +360,25 @@ static void json_thread_flow_location(vks_json *j, const uri_context *ctx,
 static void json_code_flow(vks_json *j, const uri_context *ctx,
                            const vks_finding *f)
 {
-    if (f->note_count == 0)
+    size_t steps = 0;
+    for (size_t n = 0; n < f->note_count; n++)
+        steps += f->notes[n].kind != VKS_NOTE_RELATED;
+    if (steps == 0)
         return;
     vks_json_member_array(j, "codeFlows");
     vks_json_object_begin(j);
     vks_json_member_array(j, "threadFlows");
     vks_json_object_begin(j);
     vks_json_member_array(j, "locations");
-    size_t steps = f->note_count;
     if (steps > MAX_THREAD_FLOW_LOCATIONS - 1)
         steps = MAX_THREAD_FLOW_LOCATIONS - 1;
-    for (size_t n = 0; n < steps; n++)
-        json_thread_flow_location(j, ctx, &f->notes[n].loc,
-                                  f->notes[n].message, n + 1);
+    size_t written = 0;
+    for (size_t n = 0; n < f->note_count && written < steps; n++)
+        if (f->notes[n].kind != VKS_NOTE_RELATED) {
+            written++;
+            json_thread_flow_location(j, ctx, &f->notes[n].loc,
+                                      f->notes[n].message, written);
+        }
     json_thread_flow_location(j, ctx, &f->loc, f->message, steps + 1);
     vks_json_array_end(j);
     vks_json_object_end(j);
@@ -518,6 +525,8 @@ static void json_statistics(vks_json *j, const vks_stats *stats)
     vks_json_member_uint(j, "pathsExplored", stats->paths_explored);
     vks_json_member_uint(j, "unknownQuestions", stats->unknown_questions);
     vks_json_member_uint(j, "incompleteAnalyses", stats->incomplete);
+    vks_json_member_uint(j, "recordingCalls", stats->recording_calls);
+    vks_json_member_uint(j, "recordingCallsReached", stats->recording_calls_reached);
     vks_json_object_end(j);
 }
 

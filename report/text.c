@@ -10,7 +10,9 @@
  *       ^
  *
  * Notes are the counterexample's steps in execution order, numbered as GCC
- * -fanalyzer and the clang static analyzer number theirs.  When a location
+ * -fanalyzer and the clang static analyzer number theirs; a note that is
+ * not a step (another call site a vksync-incomplete finding is about) has
+ * no number.  When a location
  * was recorded inside a helper function, the call chain follows it as
  * unnumbered "note: called from here" lines, innermost first (as clang's
  * "in instantiation of" notes).  Source lines come from the files
@@ -125,10 +127,14 @@ static void print_finding(FILE *out, source_cache *cache,
             vks_report_promoted(f, options) ? ",-warnings-as-errors" : "");
     print_source_line(out, cache, &f->loc);
     print_call_chain(out, cache, &f->loc);
+    size_t step = 0;
     for (size_t n = 0; n < f->note_count; n++) {
         const vks_note *note = &f->notes[n];
         print_location_prefix(out, &note->loc);
-        fprintf(out, "note: (%zu) %s\n", n + 1, note->message);
+        if (note->kind == VKS_NOTE_RELATED)
+            fprintf(out, "note: %s\n", note->message);
+        else
+            fprintf(out, "note: (%zu) %s\n", ++step, note->message);
         print_source_line(out, cache, &note->loc);
         print_call_chain(out, cache, &note->loc);
     }

@@ -44,6 +44,9 @@ typedef enum {
     VKS_NOTE_SYNC,
     VKS_NOTE_PATH,   /* a branch decision or loop iteration */
     VKS_NOTE_INFO,   /* anything else (e.g. "the later access") */
+    VKS_NOTE_RELATED, /* another place the finding is about, not a step
+                         (an unreached call site): SARIF relatedLocations,
+                         an unnumbered note in text */
 } vks_note_kind;
 
 typedef struct {
@@ -75,6 +78,9 @@ typedef struct {
     size_t unknown_questions;    /* checks skipped because a value was unknown */
     size_t incomplete;           /* limits hit (also reported as findings) */
     size_t solver_queries;       /* path-feasibility questions put to Z3 */
+    /* vkCmd*, vkQueueSubmit* and vkBeginCommandBuffer call sites in the
+       C inputs, and how many an analysed path reached. */
+    size_t recording_calls, recording_calls_reached;
 } vks_stats;
 
 vks_finding *vks_finding_add(vks_findings *f, vks_rule rule, const char *hazard,

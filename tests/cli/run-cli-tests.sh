@@ -77,7 +77,7 @@ check "the hazard is reported in clang-tidy form" out_has "^$bad:[0-9]*:[0-9]*: 
 check "--quiet prints nothing on stderr" err_lines 0
 
 run "$bad"
-check "statistics on stderr without --quiet" err_has "^vksync-lint: [0-9]* access pairs proved ordered, [0-9]* paths explored, [0-9]* questions left unknown\$"
+check "statistics on stderr without --quiet" err_has "^vksync-lint: [0-9]* access pairs proved ordered, [0-9]* paths explored, [0-9]* questions left unknown, [0-9]*/[0-9]* recording calls reached\$"
 check "clang-style count line" err_has "^1 error generated\.\$"
 
 run --quiet "$fixed"
@@ -97,10 +97,11 @@ check "--warnings-as-errors on an error-level rule adds no suffix" sh -c "! grep
 cat >"$tmp/frame.c" <<'C'
 #include <stdint.h>
 #include <vulkan/vulkan.h>
-void record(VkCommandBuffer cmd, VkBuffer *counters)
-{
+void record(VkCommandBuffer cmd, VkBuffer *counters) {
+    vkBeginCommandBuffer(cmd, &(VkCommandBufferBeginInfo){0});
     for (uint32_t i = 0; i < MAX_FRAMES; i++)
         vkCmdFillBuffer(cmd, counters[i], 0, 256, 0);
+    vkEndCommandBuffer(cmd);
 }
 C
 run --quiet "$tmp/frame.c"
@@ -134,6 +135,30 @@ check "--warnings-as-errors shows the suffix" out_has "^$tmp/paths.c:3:6: error:
 run --quiet --checks='-vksync-*' "$tmp/paths.c"
 check "--checks cannot turn an unfinished analysis into a pass" exit_is 2
 check "... and stderr says why" err_has "could not finish"
+# Recording code no analysed path reaches (main stops before it renders):
+# not a silent pass with "0 paths explored" but vksync-incomplete and exit 2.
+cat >"$tmp/unused.c" <<'C'
+#include <stdio.h>
+#include <stdlib.h>
+#include <vulkan/vulkan.h>
+static void draw_scene(VkCommandBuffer cmd, VkBuffer vertices, uint32_t count)
+{
+    VkDeviceSize offset = 0;
+    vkCmdBindVertexBuffers(cmd, 0, 1, &vertices, &offset);
+    vkCmdDraw(cmd, count, 1, 0, 0);
+}
+int main(void)
+{
+    fprintf(stderr, "not implemented yet\n");
+    exit(1);
+    draw_scene(VK_NULL_HANDLE, VK_NULL_HANDLE, 3);
+}
+C
+run "$tmp/unused.c"
+check "recording code no path reaches is vksync-incomplete" out_has "^$tmp/unused.c:7:5: warning: vkCmdBindVertexBuffers and 1 more recording call in .draw_scene. are not analysed: every analysed path through .main. ends the program before them .*\[vksync-incomplete\]\$"
+check "... with the other call site as an unnumbered note" out_has "^$tmp/unused.c:8:5: note: vkCmdDraw: not analysed either\$"
+check "... and exits 2" exit_is 2
+check "... and the statistics count the calls not reached" err_has ", 0/2 recording calls reached, 1 analyses incomplete\$"
 run --quiet "$tmp/frame.c" -- -DMAX_FRAMES=3
 check "flags after -- reach the compiler" exit_is 0
 mkdir "$tmp/compdb"

@@ -14,17 +14,7 @@
 
 static test_analysis *analyse(const char *source)
 {
-    static const char *const names[] = {"rec.c"};
-    test_write_file("rec.c", source);
-    return test_analyse(names, 1);
-}
-
-static size_t count_rule(const test_analysis *a, int rule)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < a->findings.count; i++)
-        n += (int)a->findings.items[i].rule == rule;
-    return n;
+    return test_analyse_source("rec.c", source);
 }
 
 
@@ -120,7 +110,7 @@ START_TEST(a_hazard_on_the_surviving_path_is_reported)
     ck_assert_int_eq(a->status, 0);
     vks_check_program(a->program, &a->findings, &a->stats);
     ck_assert_uint_eq(a->stats.paths_explored, 1);
-    ck_assert_uint_eq(count_rule(a, VKS_RULE_VKSYNC_INCOMPLETE), 0);
+    ck_assert_uint_eq(test_count_rule(a, VKS_RULE_VKSYNC_INCOMPLETE), 0);
     ck_assert_uint_eq(a->findings.count, 1);
     const vks_finding *f = &a->findings.items[0];
     ck_assert_int_eq(f->rule, VKS_RULE_HAZARD_RAW);
@@ -154,7 +144,7 @@ START_TEST(error_checks_do_not_use_up_the_path_limit)
     test_analysis *a = analyse(source);
     ck_assert_int_eq(a->status, 0);
     vks_check_program(a->program, &a->findings, &a->stats);
-    ck_assert_uint_eq(count_rule(a, VKS_RULE_VKSYNC_INCOMPLETE), 0);
+    ck_assert_uint_eq(test_count_rule(a, VKS_RULE_VKSYNC_INCOMPLETE), 0);
     ck_assert_uint_eq(a->stats.paths_explored, 64);
     ck_assert_uint_eq(a->program->cmdbuf_count, 64);
     ck_assert_uint_eq(a->stats.solver_queries, 0);
@@ -208,7 +198,7 @@ START_TEST(a_failed_assert_is_no_path)
     vks_check_program(a->program, &a->findings, &a->stats);
     ck_assert_uint_eq(a->program->cmdbuf_count, 1);
     ck_assert_str_eq(test_cmd_names(a, 0), "vkCmdFillBuffer vkCmdCopyBuffer");
-    ck_assert_uint_eq(count_rule(a, VKS_RULE_HAZARD_RAW), 1);
+    ck_assert_uint_eq(test_count_rule(a, VKS_RULE_HAZARD_RAW), 1);
     test_analysis_free(a);
 }
 END_TEST

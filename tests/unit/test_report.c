@@ -340,6 +340,32 @@ START_TEST(sarif_escapes_strings)
 }
 END_TEST
 
+/* An unreached-code vksync-incomplete finding (analyzer/sites.c): the other
+   call sites are related notes - unnumbered in text, relatedLocations in
+   SARIF, and no code flow (they are no steps of a counterexample). */
+START_TEST(related_notes_are_locations_not_steps)
+{
+    write_source();
+    vks_finding *x = vks_finding_add(&f, VKS_RULE_VKSYNC_INCOMPLETE, NULL, at(3, 5),
+                                     "vkCmdFillBuffer and 1 more recording call in "
+                                     "`record` are not analysed: ...");
+    vks_finding_note(&f, x, VKS_NOTE_RELATED, at(5, 5),
+                     "vkCmdCopyBuffer: not analysed either");
+    char *text = render_text(&f, &o);
+    char *note = vks_arena_printf(arena, "%s:5:5: note: vkCmdCopyBuffer: not analysed "
+                                         "either\n", source_path);
+    ck_assert_msg(strstr(text, note), "%s", text);
+    ck_assert_ptr_null(strstr(text, "note: (1)"));
+    free(text);
+    char *s = render_sarif(&f, &o);
+    size_t related = find_after(s, 0, "\"relatedLocations\"");
+    find_after(s, related, "vkCmdCopyBuffer: not analysed either");
+    ck_assert_ptr_null(strstr(s, "\"codeFlows\""));
+    free(s);
+    remove_source();
+}
+END_TEST
+
 START_TEST(sarif_keeps_at_most_ten_related_locations)
 {
     vks_loc loc = {.file = "a.c", .line = 20, .col = 1};
@@ -448,6 +474,7 @@ static Suite *report_suite(void)
     tcase_add_test(t, sarif_fingerprint_ignores_line_numbers);
     tcase_add_test(t, sarif_gives_the_call_chain_as_a_stack);
     tcase_add_test(t, sarif_is_deterministic);
+    tcase_add_test(t, related_notes_are_locations_not_steps);
     suite_add_tcase(s, t);
     return s;
 }

@@ -5,6 +5,8 @@
  * the function, and what the cut path recorded is not checked - never a
  * hang, never silence taken for a proof.
  */
+#include <string.h>
+
 #include "util.h"
 #include "vksync/engine.h"
 
@@ -34,6 +36,16 @@ START_TEST(a_function_past_the_statement_budget_is_incomplete)
     ck_assert_int_eq(a->findings.items[0].rule, VKS_RULE_VKSYNC_INCOMPLETE);
     ck_assert_uint_eq(a->findings.items[0].loc.line, 2);
     ck_assert_uint_eq(a->program->cmdbuf_count, 0);
+    /* The recording calls the limit left out are named by its finding (one
+       note for the function), not by a second finding (issue 11, cause 4). */
+    const vks_finding *f = &a->findings.items[0];
+    ck_assert_uint_eq(f->note_count, 1);
+    ck_assert_int_eq(f->notes[0].kind, VKS_NOTE_RELATED);
+    ck_assert_uint_eq(f->notes[0].loc.line, 5);
+    ck_assert_msg(strstr(f->notes[0].message, "vkBeginCommandBuffer and 2 more "
+                                              "recording calls in `rec` are not "
+                                              "analysed because of this limit"),
+                  "%s", f->notes[0].message);
     test_analysis_free(a);
 }
 END_TEST

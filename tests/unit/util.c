@@ -73,6 +73,21 @@ test_analysis *test_analyse_with(const char *const *names, size_t count,
     return a;
 }
 
+test_analysis *test_analyse_source(const char *name, const char *source)
+{
+    const char *names[] = {name};
+    test_write_file(name, source);
+    return test_analyse(names, 1);
+}
+
+size_t test_count_rule(const test_analysis *a, vks_rule rule)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < a->findings.count; i++)
+        n += a->findings.items[i].rule == rule;
+    return n;
+}
+
 void test_analysis_free(test_analysis *a)
 {
     free(a->ir);

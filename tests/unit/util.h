@@ -37,6 +37,10 @@ test_analysis *test_analyse(const char *const *names, size_t count);
 test_analysis *test_analyse_with(const char *const *names, size_t count,
                                  const void *frontend_options);
 void test_analysis_free(test_analysis *a);
+/* Writes SOURCE as NAME in the temporary directory and analyses it alone. */
+test_analysis *test_analyse_source(const char *name, const char *source);
+/* How many of the analysis's findings are of RULE. */
+size_t test_count_rule(const test_analysis *a, vks_rule rule);
 /* The printed IR without its first line (which names the temporary path). */
 const char *test_ir_body(const test_analysis *a);
 
