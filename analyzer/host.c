@@ -14,7 +14,7 @@
  * one read or write of the bytes they copy.  The byte range in the memory
  * object is mapped onto every buffer bound there, and each access becomes a
  * host command in this path's queue streams (submit.c), where the engine
- * checks it against the device work submitted earlier (engine/host.c).
+ * checks it against the device work submitted earlier (engine/host_hazards.c).
  *
  * What is not known is not guessed: a pointer whose mapping, offset or
  * element index is not known, a memory object bound to no buffer the front

@@ -229,15 +229,14 @@ static const vks_shader_summary *shader_by_code(fe_ctx *cx, const fe_val *info)
     if (!code || code->kind != VAL_PTR || !fe_known_int(fe_peek(cx, info, "codeSize"), &size) ||
         size == 0 || size % 4 || size / 4 > (1u << 20))
         return NULL;
-    uint64_t hash = 1469598103934665603ull;
+    uint32_t *words = vks_arena_alloc(cx->arena, sizeof *words * (size / 4));
     for (uint64_t i = 0; i < size / 4; i++) {
-        fe_val *word = fe_deref(cx, code, (int64_t)i);
         uint64_t w;
-        if (!fe_known_int(word, &w))
+        if (!fe_known_int(fe_deref(cx, code, (int64_t)i), &w))
             return NULL;
-        hash ^= (uint32_t)w;
-        hash *= 1099511628211ull;
+        words[i] = (uint32_t)w;
     }
+    uint64_t hash = vks_spirv_words_hash(words, (size_t)(size / 4));
     for (size_t i = 0; i < link->shader_count; i++)
         if (link->shaders[i]->content_hash == hash)
             return link->shaders[i];

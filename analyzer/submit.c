@@ -300,7 +300,7 @@ void fe_host_unknown_wait(fe_ctx *cx, vks_loc at, const char *name)
     for (fe_stream *s = cx->path.submit->streams; s; s = s->next) {
         /* No barriers: nothing known about the device; host_wait: host
            accesses after it are not checked against the work before it
-           (engine/host.c counts them as unknown). */
+           (engine/host_hazards.c counts them as unknown). */
         vks_cmd cmd = sync_cmd(cx, VKS_CMD_BARRIER,
                                vks_arena_printf(cx->arena, "%s (not analysed)", name), at);
         cmd.host_wait = true;
