@@ -28,6 +28,32 @@ char *fe_string(fe_ctx *cx, CXString s)
     return copy;
 }
 
+typedef struct fe_file_cache {
+    CXFile file;
+    const char *clang_name, *given;
+    struct fe_file_cache *next;
+} fe_file_cache;
+
+const char *fe_file_spelling(fe_ctx *cx, CXFile file, bool as_given)
+{
+    fe_file_cache *f = cx->eval ? cx->eval->files : NULL;
+    for (; f; f = f->next)
+        if (f->file == file)
+            return as_given ? f->given : f->clang_name;
+    f = vks_arena_alloc(cx->arena, sizeof *f);
+    f->file = file;
+    f->clang_name = fe_string(cx, clang_getFileName(file));
+    f->given = f->clang_name;
+    for (fe_file_name *n = cx->file_names; n; n = n->next)
+        if (strcmp(f->clang_name, n->clang_name) == 0)
+            f->given = n->given;
+    if (cx->eval) {
+        f->next = cx->eval->files;
+        cx->eval->files = f;
+    }
+    return as_given ? f->given : f->clang_name;
+}
+
 vks_loc fe_loc(fe_ctx *cx, CXCursor c)
 {
     CXFile file;
@@ -36,14 +62,7 @@ vks_loc fe_loc(fe_ctx *cx, CXCursor c)
                                NULL);
     vks_loc loc = {.line = line, .col = col,
                    .caller = cx->path.frame ? cx->path.frame->call_site : NULL};
-    loc.file = cx->default_path;
-    if (file) {
-        char *name = fe_string(cx, clang_getFileName(file));
-        loc.file = name;
-        for (fe_file_name *f = cx->file_names; f; f = f->next)
-            if (strcmp(name, f->clang_name) == 0)
-                loc.file = f->given;
-    }
+    loc.file = file ? fe_file_spelling(cx, file, true) : cx->default_path;
     return loc;
 }
 
@@ -79,6 +98,30 @@ void fe_children(vks_arena *arena, CXCursor c, fe_cursors *out)
     out->cap = FE_SMALL_CHILDREN;
     out->arena = arena;
     clang_visitChildren(c, collect_child, out);
+}
+
+enum { CHILDREN_CACHE = 4096 };
+
+typedef struct fe_children_cache {
+    CXCursor parent[CHILDREN_CACHE];
+    fe_cursors *list[CHILDREN_CACHE];
+} fe_children_cache;
+
+const fe_cursors *fe_children_kept(fe_ctx *cx, CXCursor c)
+{
+    if (!cx->eval->children) {
+        cx->eval->children = vks_arena_alloc(cx->arena, sizeof *cx->eval->children);
+        memset(cx->eval->children, 0, sizeof *cx->eval->children);
+    }
+    fe_children_cache *cache = cx->eval->children;
+    unsigned slot = clang_hashCursor(c) % CHILDREN_CACHE;
+    if (cache->list[slot] && clang_equalCursors(cache->parent[slot], c))
+        return cache->list[slot];
+    fe_cursors *list = vks_arena_alloc(cx->arena, sizeof *list);
+    fe_children(cx->arena, c, list); /* items may point into list itself */
+    cache->parent[slot] = c;
+    cache->list[slot] = list;
+    return list;
 }
 
 CXCursor fe_child_cursor(CXCursor c, unsigned index, unsigned *count)

@@ -48,10 +48,18 @@ struct fe_eval_state {
     /* Regions that record nothing (summary.c). */
     struct fe_summary_state *summary;
     CXCursor run_as_code;       /* the statement one way of a region runs */
+    /* Names asked for again and again, made once (clang_support.c,
+       eval_expr.c): a file's name for locations, a declaration's key. */
+    struct fe_file_cache *files;
+    struct fe_decl_key_cache *decl_keys;
+    struct fe_children_cache *children;
 };
 
 /* ---- libclang helpers (analyzer/clang_support.c) ---- */
 char *fe_string(fe_ctx *cx, CXString s); /* copies and disposes */
+/* A file's name as clang spells it, and as locations show it (the path as
+   given for an input), each made once. */
+const char *fe_file_spelling(fe_ctx *cx, CXFile file, bool as_given);
 /* Where a cursor is, with the current chain of helper calls. */
 vks_loc fe_loc(fe_ctx *cx, CXCursor c);
 /* Reports a vksync-incomplete finding at the cursor (once per place). */
@@ -67,6 +75,10 @@ typedef struct fe_cursors {
     CXCursor small[FE_SMALL_CHILDREN];
 } fe_cursors;
 void fe_children(vks_arena *arena, CXCursor c, fe_cursors *out);
+/* Every child of c, collected once per cursor and kept (the AST does not
+   change): a block run once per path and per call costs no memory again.
+   The list is the evaluator's; do not change it. */
+const fe_cursors *fe_children_kept(fe_ctx *cx, CXCursor c);
 /* Child `index` of c (a null cursor past the end) and, in *count, how many
    it has (up to FE_SMALL_CHILDREN). */
 CXCursor fe_child_cursor(CXCursor c, unsigned index, unsigned *count);

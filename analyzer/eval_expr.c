@@ -59,19 +59,40 @@ static bool is_global_var(CXCursor decl)
 
 /* A key naming one declaration: its USR for globals (the same in every
    translation unit), its position for locals and parameters. */
+enum { DECL_KEY_CACHE = 4096 };
+
+typedef struct fe_decl_key_cache {
+    CXCursor decl[DECL_KEY_CACHE];
+    const char *key[DECL_KEY_CACHE];
+} fe_decl_key_cache;
+
 static const char *decl_key(fe_ctx *cx, CXCursor decl)
 {
+    if (!cx->eval->decl_keys) {
+        cx->eval->decl_keys = vks_arena_alloc(cx->arena, sizeof *cx->eval->decl_keys);
+        memset(cx->eval->decl_keys, 0, sizeof *cx->eval->decl_keys);
+    }
+    fe_decl_key_cache *cache = cx->eval->decl_keys;
+    unsigned slot = clang_hashCursor(decl) % DECL_KEY_CACHE;
+    if (cache->key[slot] && clang_equalCursors(cache->decl[slot], decl))
+        return cache->key[slot];
+    const char *key = NULL;
     if (is_global_var(decl)) {
         const char *usr = fe_string(cx, clang_getCursorUSR(decl));
         if (usr[0])
-            return usr;
+            key = usr;
     }
-    CXFile file;
-    unsigned offset;
-    clang_getSpellingLocation(clang_getCursorLocation(decl), &file, NULL, NULL,
-                              &offset);
-    const char *name = file ? fe_string(cx, clang_getFileName(file)) : "?";
-    return vks_arena_printf(cx->arena, "%s@%u", name, offset);
+    if (!key) {
+        CXFile file;
+        unsigned offset;
+        clang_getSpellingLocation(clang_getCursorLocation(decl), &file, NULL, NULL,
+                                  &offset);
+        const char *name = file ? fe_file_spelling(cx, file, false) : "?";
+        key = vks_arena_printf(cx->arena, "%s@%u", name, offset);
+    }
+    cache->decl[slot] = decl;
+    cache->key[slot] = key;
+    return key;
 }
 
 static fe_binding **scope_of(fe_ctx *cx, CXCursor decl)

@@ -35,10 +35,9 @@ static void exec_children(fe_ctx *cx, CXCursor c)
 
 static void exec_compound(fe_ctx *cx, CXCursor c)
 {
-    fe_cursors v;
-    fe_children(cx->arena, c, &v);
-    for (unsigned i = 0; i < v.count && !stopped(cx); i++)
-        fe_exec(cx, v.items[i]);
+    const fe_cursors *v = fe_children_kept(cx, c);
+    for (unsigned i = 0; i < v->count && !stopped(cx); i++)
+        fe_exec(cx, v->items[i]);
 }
 
 /* Which parts a `for` statement has: libclang omits the absent ones, so they
@@ -510,8 +509,10 @@ static unsigned label_offset(CXCursor label)
  */
 void fe_exec_body(fe_ctx *cx, CXCursor body)
 {
-    fe_cursors v;
-    fe_children(cx->arena, body, &v);
+    const fe_cursors *kept = fe_children_kept(cx, body);
+    fe_cursors v = *kept;
+    if (kept->items == kept->small)
+        v.items = (CXCursor *)kept->items; /* not the copy's own buffer */
     unsigned jumps = 0;
     size_t i = 0;
     for (;;) {

@@ -27,7 +27,7 @@ unsigned fe_limit(fe_limit_kind which)
         const char *env;
         unsigned value;
     } limits[] = {
-        [FE_LIMIT_STATEMENTS] = {"VKSYNC_MAX_STATEMENTS", 1000000},
+        [FE_LIMIT_STATEMENTS] = {"VKSYNC_MAX_STATEMENTS", 300000},
         [FE_LIMIT_PATHS] = {"VKSYNC_MAX_PATHS", 64},
         [FE_LIMIT_DECISIONS] = {"VKSYNC_MAX_DECISIONS", 128},
         [FE_LIMIT_LOOP_ITERATIONS] = {"VKSYNC_MAX_LOOP_ITERATIONS", 256},

@@ -240,7 +240,7 @@ typedef struct {
 
 struct return_sink {
     way *ways;
-    size_t count;
+    size_t count, cap;
     size_t mark;    /* the trail when the call region's way began */
     int depth;      /* the frame of the function it runs */
 };
@@ -487,8 +487,8 @@ static bool run_every_way(fe_ctx *cx, vks_loc region, region_runner *run, void *
     cx->decision_cap = 0;
     cx->forced_count = 0;
     cx->sandbox++;
-    way *ways = vks_arena_alloc(cx->arena, sizeof *ways * MAX_WAYS_PER_REGION * 3);
-    size_t kept = 0;
+    way *ways = NULL; /* grown as ways are kept: most regions keep one or two */
+    size_t kept = 0, ways_cap = 0;
     unsigned runs = 0, ended = 0, returned = 0;
     bool ok = true;
     for (;;) {
@@ -519,7 +519,9 @@ static bool run_every_way(fe_ctx *cx, vks_loc region, region_runner *run, void *
             if (!sink || sink->count >= MAX_WAYS_PER_REGION) {
                 ok = false;
             } else {
-                keep_way(cx, &sink->ways[sink->count++], sink->mark, cx->path.ret->value);
+                way w;
+                keep_way(cx, &w, sink->mark, cx->path.ret->value);
+                VKS_PUSH(cx->arena, sink->ways, sink->count, sink->cap, w);
                 returned++;
             }
             cx->path.ret->returned = false;
@@ -527,7 +529,9 @@ static bool run_every_way(fe_ctx *cx, vks_loc region, region_runner *run, void *
         } else if (own_sink && !value) {
             /* the call's every way returned into its statement regions */
         } else {
-            keep_way(cx, &ways[kept++], mark, value);
+            way w;
+            keep_way(cx, &w, mark, value);
+            VKS_PUSH(cx->arena, ways, kept, ways_cap, w);
         }
         fe_trail_rollback(cx, mark);
         cx->path.dead = cx->path.exited = false;
@@ -571,7 +575,7 @@ static bool run_every_way(fe_ctx *cx, vks_loc region, region_runner *run, void *
     }
     if (own_sink)
         for (size_t i = 0; i < own_sink->count && kept < MAX_WAYS_PER_REGION * 2; i++)
-            ways[kept++] = own_sink->ways[i];
+            VKS_PUSH(cx->arena, ways, kept, ways_cap, own_sink->ways[i]);
     if (kept == 0 && returned) {
         /* Every way returned: the call region has them; this run of the
            function ends here. */
@@ -688,7 +692,7 @@ bool fe_run_call_every_way(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args
 {
     if (must_split(cx, call) || !function_quiet(cx, fn) || !function_branches(cx, fn))
         return false;
-    return_sink sink = {vks_arena_alloc(cx->arena, sizeof(way) * MAX_WAYS_PER_REGION), 0, 0, 0};
+    return_sink sink = {NULL, 0, 0, 0, 0};
     call_region region = {fn, call, args, argc, inline_call, &sink};
     return run_every_way(cx, fe_loc(cx, call), run_call, &region, result, &sink);
 }
