@@ -44,7 +44,7 @@ struct fe_eval_state {
     void (*run_body)(fe_ctx *cx, CXCursor body);
     /* Who calls whom among function_list (roots.c), once fe_find_roots
        ran; NULL before. */
-    struct call_node *call_graph;
+    struct fe_call_node *call_graph;
     /* Regions that record nothing (summary.c). */
     struct fe_summary_state *summary;
     CXCursor run_as_code;       /* the statement one way of a region runs */
@@ -207,6 +207,21 @@ bool fe_only_ends_program(fe_ctx *cx, CXCursor stmt);
 bool fe_call_ends_path(fe_ctx *cx, CXCursor call);
 
 /* ---- where recordings start (analyzer/roots.c) ---- */
+/* What each registered function calls (fe_eval_state.function_list order):
+   the facts of its own body; roots.c and the object creators (frontend.c)
+   derive what they need through the callees. */
+typedef struct fe_call_node {
+    bool begins;     /* calls vkBeginCommandBuffer itself */
+    bool calls_cmd;  /* calls a vkCmd* itself (issue 11, cause 6) */
+    bool creates;    /* calls an entry point that creates an object */
+    bool records;    /* roots.c: begins, itself or through a helper */
+    bool called_by_recorder;
+    bool reached;
+    size_t *callees;
+    size_t callee_count, callee_cap;
+} fe_call_node;
+/* A new graph (its derived fields false). */
+fe_call_node *fe_call_graph(fe_ctx *cx);
 /* The functions to analyse, in order: every function that records (calls
    vkBeginCommandBuffer, itself or through helpers) and is not called by
    another such function.  Returns how many; *roots is arena memory. */

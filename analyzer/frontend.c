@@ -343,47 +343,20 @@ static bool fe_is_registered_definition(fe_ctx *cx, CXCursor c);
  */
 typedef struct creator_node {
     bool creates, begins, called_by_creator;
-    size_t *callees;
-    size_t callee_count, callee_cap;
 } creator_node;
-
-typedef struct {
-    fe_ctx *cx;
-    creator_node *node;
-} creator_walk;
-
-static enum CXChildVisitResult collect_creator_calls(CXCursor c, CXCursor parent,
-                                                     CXClientData data)
-{
-    creator_walk *w = data;
-    if (clang_getCursorKind(c) != CXCursor_CallExpr)
-        return CXChildVisit_Recurse;
-    const char *name = fe_callee_entry_point(w->cx, c);
-    if (name && fe_entry_point_has(name, FE_EP_CREATES))
-        w->node->creates = true;
-    if (name && fe_entry_point_has(name, FE_EP_BEGINS))
-        w->node->begins = true;
-    fe_function *callee = fe_called_function(w->cx, c);
-    if (callee)
-        VKS_PUSH(w->cx->arena, w->node->callees, w->node->callee_count,
-                 w->node->callee_cap, callee->index);
-    return CXChildVisit_Recurse;
-}
 
 static creator_node *creator_graph(fe_ctx *cx)
 {
     size_t n = cx->eval->function_count;
+    const fe_call_node *calls = fe_call_graph(cx);
     creator_node *g = vks_arena_alloc(cx->arena, sizeof *g * (n + 1));
-    for (size_t i = 0; i < n; i++) {
-        creator_walk w = {cx, &g[i]};
-        clang_visitChildren(cx->eval->function_list[i]->definition, collect_creator_calls,
-                            &w);
-    }
+    for (size_t i = 0; i < n; i++)
+        g[i] = (creator_node){.creates = calls[i].creates, .begins = calls[i].begins};
     for (bool changed = true; changed;) {
         changed = false;
         for (size_t i = 0; i < n; i++)
-            for (size_t k = 0; k < g[i].callee_count; k++) {
-                const creator_node *callee = &g[g[i].callees[k]];
+            for (size_t k = 0; k < calls[i].callee_count; k++) {
+                const creator_node *callee = &g[calls[i].callees[k]];
                 if (callee->creates && !g[i].creates)
                     g[i].creates = changed = true;
                 if (callee->begins && !g[i].begins)
@@ -392,9 +365,9 @@ static creator_node *creator_graph(fe_ctx *cx)
     }
     for (size_t i = 0; i < n; i++)
         if (g[i].creates && !g[i].begins)
-            for (size_t k = 0; k < g[i].callee_count; k++)
-                if (g[i].callees[k] != i)
-                    g[g[i].callees[k]].called_by_creator = true;
+            for (size_t k = 0; k < calls[i].callee_count; k++)
+                if (calls[i].callees[k] != i)
+                    g[calls[i].callees[k]].called_by_creator = true;
     return g;
 }
 

@@ -13,15 +13,7 @@
 
 #include "eval.h"
 
-typedef struct call_node {
-    bool begins;     /* calls vkBeginCommandBuffer itself */
-    bool calls_cmd;  /* calls a vkCmd* itself (issue 11, cause 6) */
-    bool records;    /* ... or through a helper */
-    bool called_by_recorder;
-    bool reached;
-    size_t *callees;
-    size_t callee_count, callee_cap;
-} call_node;
+typedef fe_call_node call_node;
 
 typedef struct {
     fe_ctx *cx;
@@ -39,11 +31,25 @@ static enum CXChildVisitResult collect_calls(CXCursor c, CXCursor parent,
         w->node->begins = true;
     if (entry && strncmp(entry, "vkCmd", 5) == 0)
         w->node->calls_cmd = true;
+    if (entry && fe_entry_point_has(entry, FE_EP_CREATES))
+        w->node->creates = true;
     fe_function *callee = fe_called_function(w->cx, c);
     if (callee)
         VKS_PUSH(w->cx->arena, w->node->callees, w->node->callee_count,
                  w->node->callee_cap, callee->index);
     return CXChildVisit_Recurse;
+}
+
+fe_call_node *fe_call_graph(fe_ctx *cx)
+{
+    size_t n = cx->eval->function_count;
+    call_node *nodes = vks_arena_alloc(cx->arena, sizeof *nodes * (n + 1));
+    memset(nodes, 0, sizeof *nodes * (n + 1));
+    for (size_t i = 0; i < n; i++) {
+        body_walk w = {cx, &nodes[i]};
+        clang_visitChildren(cx->eval->function_list[i]->definition, collect_calls, &w);
+    }
+    return nodes;
 }
 
 static void mark_reached(call_node *nodes, size_t i)
@@ -99,10 +105,8 @@ static void add_handed_recording_roots(fe_ctx *cx, call_node *nodes, size_t n,
 size_t fe_find_roots(fe_ctx *cx, fe_function ***roots)
 {
     size_t n = cx->eval->function_count;
-    call_node *nodes = vks_arena_alloc(cx->arena, sizeof *nodes * (n + 1));
+    call_node *nodes = fe_call_graph(cx);
     for (size_t i = 0; i < n; i++) {
-        body_walk w = {cx, &nodes[i]};
-        clang_visitChildren(cx->eval->function_list[i]->definition, collect_calls, &w);
         nodes[i].records = nodes[i].begins;
     }
     for (bool changed = true; changed;) {
