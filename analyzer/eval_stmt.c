@@ -341,6 +341,11 @@ void fe_exec(fe_ctx *cx, CXCursor c)
 {
     if (stopped(cx))
         return;
+    if ((cx->steps & 1023) == 0 && vks_arena_bytes(cx->arena) > cx->memory_limit) {
+        cx->out_of_steps = true;
+        cx->out_of_memory = true;
+        return;
+    }
     if (++cx->steps > fe_limit(FE_LIMIT_STATEMENTS)) {
         cx->out_of_steps = true;
         return;

@@ -285,10 +285,17 @@ static void analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
         if (cx->out_of_steps) {
             /* The path was cut short: what it recorded is not checked. */
             vks_program_truncate(p, run_first);
-            fe_incomplete(cx, fn, vks_arena_printf(
-                cx->arena, "analysing `%s` took more than %d statements over "
-                "its paths; the rest of its paths are not analysed",
-                cx->root_function, fe_limit(FE_LIMIT_STATEMENTS)));
+            if (cx->out_of_memory)
+                fe_incomplete(cx, fn, vks_arena_printf(
+                    cx->arena, "the C analysis reached its memory limit of %u MB "
+                    "(VKSYNC_MAX_MEMORY_MB) in `%s`; the rest of its paths, and "
+                    "the recording functions after it, are not analysed",
+                    fe_limit(FE_LIMIT_MEMORY_MB), cx->root_function));
+            else
+                fe_incomplete(cx, fn, vks_arena_printf(
+                    cx->arena, "analysing `%s` took more than %u statements over "
+                    "its paths; the rest of its paths are not analysed",
+                    cx->root_function, fe_limit(FE_LIMIT_STATEMENTS)));
             cx->path.recordings = NULL;
             break;
         }
@@ -551,6 +558,7 @@ void vks_frontend_analyze(vks_frontend *fe)
                  .solver = vks_smt_solver_new()};
     fe_eval_state eval = {.run_body = fe_exec_body};
     cx.eval = &eval;
+    cx.memory_limit = (size_t)fe_limit(FE_LIMIT_MEMORY_MB) << 20;
     fe->progress_tty = isatty(STDERR_FILENO);
     fe->analysis_started = now_seconds();
     if (fe->options)
@@ -576,6 +584,16 @@ void vks_frontend_analyze(vks_frontend *fe)
     fe_function **roots;
     size_t nroots = fe_find_roots(&cx, &roots);
     for (size_t i = 0; i < nroots; i++) {
+        if (cx.out_of_memory) {
+            /* Past the memory limit nothing more is analysed, and each
+               recording function left says so where it is. */
+            fe_incomplete(&cx, roots[i]->definition, vks_arena_printf(
+                cx.arena, "`%s` is not analysed: the C analysis reached its memory "
+                "limit of %u MB (VKSYNC_MAX_MEMORY_MB) before it",
+                fe_string(&cx, clang_getCursorSpelling(roots[i]->definition)),
+                fe_limit(FE_LIMIT_MEMORY_MB)));
+            continue;
+        }
         cx.handed_recording = roots[i]->handed_recording;
         fe_sites_root_begin(&cx, roots[i]->index);
         analyse_function(fe, &cx, roots[i]->definition);

@@ -135,13 +135,14 @@ typedef struct fe_eval_state fe_eval_state;
 /* The analysis's limits (README, "Limits"): past each one what is not
    analysed is reported as vksync-incomplete.  Each can be moved by its
    environment variable (VKSYNC_MAX_STATEMENTS, _PATHS, _DECISIONS,
-   _LOOP_ITERATIONS, _HELPER_DEPTH). */
+   _LOOP_ITERATIONS, _HELPER_DEPTH, _MEMORY_MB). */
 typedef enum {
     FE_LIMIT_STATEMENTS,      /* per recording function, over its paths */
     FE_LIMIT_PATHS,           /* per recording function */
     FE_LIMIT_DECISIONS,       /* per path */
     FE_LIMIT_LOOP_ITERATIONS, /* per loop, when its condition is known */
     FE_LIMIT_HELPER_DEPTH,    /* helpers inlined into one another */
+    FE_LIMIT_MEMORY_MB,       /* the C analysis's memory (its arena) */
 } fe_limit_kind;
 unsigned fe_limit(fe_limit_kind which);
 
@@ -213,6 +214,10 @@ typedef struct fe_ctx {
        (vksync-incomplete), so time and memory stay bounded on any input. */
     size_t steps;
     bool out_of_steps;
+    /* The arena passed fe_limit(FE_LIMIT_MEMORY_MB): the function being
+       analysed stops (as out_of_steps), the others are not analysed. */
+    bool out_of_memory;
+    size_t memory_limit;        /* bytes */
     /* Every recording call site of the inputs, and which the analysed
        paths reached (sites.c); NULL: not tracked.  The entry-point
        dispatcher calls site_executed (when set) for a vkCmd* or FE_EP_SITE

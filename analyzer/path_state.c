@@ -32,6 +32,7 @@ unsigned fe_limit(fe_limit_kind which)
         [FE_LIMIT_DECISIONS] = {"VKSYNC_MAX_DECISIONS", 128},
         [FE_LIMIT_LOOP_ITERATIONS] = {"VKSYNC_MAX_LOOP_ITERATIONS", 256},
         [FE_LIMIT_HELPER_DEPTH] = {"VKSYNC_MAX_HELPER_DEPTH", 8},
+        [FE_LIMIT_MEMORY_MB] = {"VKSYNC_MAX_MEMORY_MB", 4096},
     };
     const char *set = getenv(limits[which].env);
     char *end;

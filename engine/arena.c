@@ -19,6 +19,7 @@ typedef struct arena_block {
 
 struct vks_arena {
     arena_block *head;
+    size_t bytes;       /* in all blocks */
 };
 
 static arena_block *new_block(size_t size)
@@ -53,6 +54,11 @@ void vks_arena_free(vks_arena *arena)
     free(arena);
 }
 
+size_t vks_arena_bytes(const vks_arena *arena)
+{
+    return arena ? arena->bytes : 0;
+}
+
 void *vks_arena_alloc(vks_arena *arena, size_t size)
 {
     size = (size + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
@@ -64,6 +70,7 @@ void *vks_arena_alloc(vks_arena *arena, size_t size)
            so the current block keeps serving small requests. */
         if (size > ARENA_BLOCK / 4) {
             arena_block *big = new_block(size);
+            arena->bytes += size;
             big->used = size;
             if (b) {
                 big->next = b->next;
@@ -74,6 +81,7 @@ void *vks_arena_alloc(vks_arena *arena, size_t size)
             return big->data;
         }
         b = new_block(ARENA_BLOCK);
+        arena->bytes += ARENA_BLOCK;
         b->next = arena->head;
         arena->head = b;
     }

@@ -17,6 +17,8 @@ typedef struct vks_arena vks_arena;
 vks_arena *vks_arena_new(void);
 void vks_arena_free(vks_arena *arena);
 
+/* How much memory the arena holds (its blocks), in bytes. */
+size_t vks_arena_bytes(const vks_arena *arena);
 /* Zeroed memory, aligned for any type; never returns NULL (aborts on OOM). */
 void *vks_arena_alloc(vks_arena *arena, size_t size);
 char *vks_arena_strdup(vks_arena *arena, const char *s);
