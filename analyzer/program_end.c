@@ -148,17 +148,6 @@ typedef struct {
     bool overflow;
 } stmt_list;
 
-static enum CXChildVisitResult collect_stmt(CXCursor c, CXCursor parent, CXClientData d)
-{
-    (void)parent;
-    stmt_list *l = d;
-    if (l->count == 256) {
-        l->overflow = true;
-        return CXChildVisit_Break;
-    }
-    l->items[l->count++] = c;
-    return CXChildVisit_Continue;
-}
 
 static bool stmt_ends(fe_ctx *cx, CXCursor stmt)
 {
@@ -169,10 +158,8 @@ static bool stmt_ends(fe_ctx *cx, CXCursor stmt)
     case CXCursor_CompoundStmt: {
         /* The statements run in order: the block ends the program when one
            of them does and none before it can jump past it. */
-        stmt_list *l = vks_arena_alloc(cx->arena, sizeof *l);
-        l->cx = cx;
-        clang_visitChildren(c, collect_stmt, l);
-        for (unsigned i = 0; i < l->count && !l->overflow; i++) {
+        const fe_cursors *l = fe_children_kept(cx, c); /* asked at every `if` run */
+        for (unsigned i = 0; i < l->count && l->count <= 256; i++) {
             if (stmt_ends(cx, l->items[i]))
                 return true;
             if (may_leave(l->items[i]))
