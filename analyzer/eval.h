@@ -158,9 +158,8 @@ fe_val *fe_inline_call(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args,
                        unsigned argc);
 
 /* ---- code that records nothing, run every way and joined (summary.c) ---- */
-/* Whether a statement may record (reaches an entry point of the table or a
-   vkCmd*, itself or through helpers) or leave itself other than by its end. */
-bool fe_region_records(fe_ctx *cx, CXCursor stmt);
+/* Whether a function may record: reaches an entry point of the table or a
+   vkCmd*, itself or through helpers. */
 bool fe_function_records(fe_ctx *cx, CXCursor decl);
 /* Runs the statement (an `if`, `switch` or loop) every way, each with
    `exec` (the statement executor: its caller, so that this file depends on

@@ -508,14 +508,12 @@ static const char *member_key(fe_ctx *cx, CXCursor base, const char *name)
 /* A place the evaluator cannot name because a join lost the pointer or
    index that leads to it (summary.c): a new unknown carrying that join, so
    that a Vulkan call reading it splits the region; NULL otherwise. */
+static fe_val *unknown_from(fe_ctx *cx, const fe_val *a, const fe_val *b);
+
 static fe_val *lost_place(fe_ctx *cx, const fe_val *pointer, const fe_val *index)
 {
-    unsigned join = pointer && pointer->lossy ? pointer->lossy : index ? index->lossy : 0;
-    if (!join)
-        return NULL;
-    fe_val *v = fe_unknown(cx);
-    v->lossy = join;
-    return v;
+    bool lost = (pointer && pointer->lossy) || (index && index->lossy);
+    return lost ? unknown_from(cx, pointer, index) : NULL;
 }
 
 /*

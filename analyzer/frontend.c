@@ -218,6 +218,30 @@ static void end_progress(vks_frontend *fe)
 enum { MAX_RUNS_PER_FUNCTION = 1024,
        MAX_SPLITS_PER_FUNCTION = 32 };
 
+/*
+ * A Vulkan call needed a value a joined region lost (cx->path.restart): the
+ * region is split from now on and the path is run again with the decisions
+ * taken before it (summary.c).  Past MAX_SPLITS_PER_FUNCTION every region
+ * is split and the function's paths start over (returns true), which is
+ * what they were before regions were joined.
+ */
+static bool split_needed_region(fe_ctx *cx, unsigned *splits)
+{
+    fe_join *join = &cx->joins[cx->path.restart - 1];
+    if (fe_debug_paths())
+        fprintf(stderr, "split %s:%u:%u (steps %zu)\n", join->region.file,
+                join->region.line, join->region.col, cx->steps);
+    join->split = true;
+    if (++*splits > MAX_SPLITS_PER_FUNCTION) {
+        fe_split_every_region(cx, true);
+        cx->forced_count = 0;
+        return true;
+    }
+    fe_split_region(cx, join->region);
+    cx->forced_count = join->decisions_before;
+    return false;
+}
+
 /* The recordings a path left open (it ended the program first). */
 static void drop_open_recordings(fe_ctx *cx, size_t run_first)
 {
@@ -255,30 +279,16 @@ static void analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
         for (fe_recording *r = cx->path.recordings; r; r = r->next)
             fe_attach_path_steps(cx, r); /* never ended */
         runs++;
-        if (getenv("VKSYNC_DEBUG_PATHS"))
+        if (fe_debug_paths())
             fprintf(stderr, "run %u: steps %zu decisions %u dead %d exited %d restart %u\n",
                     runs, cx->steps, cx->path.decision_count, cx->path.dead,
                     cx->path.exited, cx->path.restart);
         if (cx->path.restart && !cx->out_of_steps) {
-            /* A Vulkan call needed a value a joined region lost: run the
-               path again, with the decisions before the region, and the
-               region split (summary.c).  Past MAX_SPLITS_PER_FUNCTION the
-               function's paths start over with every region split, which
-               is what they were before regions were joined. */
+            /* The path again, the region that lost a needed value split. */
             vks_program_truncate(p, run_first);
-            const fe_join *join = &cx->joins[cx->path.restart - 1];
-            if (getenv("VKSYNC_DEBUG_PATHS"))
-                fprintf(stderr, "split %s:%u:%u (steps %zu)\n", join->region.file,
-                        join->region.line, join->region.col, cx->steps);
-            cx->joins[cx->path.restart - 1].split = true;
-            if (++splits > MAX_SPLITS_PER_FUNCTION) {
-                fe_split_every_region(cx, true);
+            if (split_needed_region(cx, &splits)) {
                 vks_program_truncate(p, function_first);
                 feasible = 0;
-                cx->forced_count = 0;
-            } else {
-                fe_split_region(cx, join->region);
-                cx->forced_count = join->decisions_before;
             }
             continue;
         }
@@ -428,16 +438,11 @@ static enum CXChildVisitResult run_creator(CXCursor c, CXCursor parent,
         size_t cmdbufs = cx->program->cmdbuf_count;
         fe_split_every_region(cx, false);
         fe_run_function(cx, c);
-        for (unsigned splits = 0; cx->path.restart && !cx->out_of_steps; splits++) {
+        unsigned splits = 0;
+        while (cx->path.restart && !cx->out_of_steps) {
             /* As in analyse_function: the same path again, the region
                whose join lost a value a create call needs split. */
-            const fe_join *join = &cx->joins[cx->path.restart - 1];
-            if (splits >= MAX_SPLITS_PER_FUNCTION)
-                fe_split_every_region(cx, true);
-            else
-                fe_split_region(cx, join->region);
-            cx->joins[cx->path.restart - 1].split = true;
-            cx->forced_count = splits >= MAX_SPLITS_PER_FUNCTION ? 0 : join->decisions_before;
+            split_needed_region(cx, &splits);
             cx->path.restart = 0;
             cx->path.dead = cx->path.exited = false;
             cx->path.decision_count = 0;

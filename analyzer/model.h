@@ -143,8 +143,11 @@ typedef enum {
     FE_LIMIT_LOOP_ITERATIONS, /* per loop, when its condition is known */
     FE_LIMIT_HELPER_DEPTH,    /* helpers inlined into one another */
     FE_LIMIT_MEMORY_MB,       /* the C analysis's memory (its arena) */
+    FE_LIMIT_COUNT
 } fe_limit_kind;
 unsigned fe_limit(fe_limit_kind which);
+/* VKSYNC_DEBUG_PATHS: each path run, region joined or split, on stderr. */
+bool fe_debug_paths(void);
 
 /*
  * What one path owns.  Everything in it starts empty when a path starts

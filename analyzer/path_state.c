@@ -15,18 +15,26 @@
  * `x < 2` is not); Z3 giving up keeps the path, since dropping it could hide
  * a hazard.
  */
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "model.h"
 
-unsigned fe_limit(fe_limit_kind which)
+/* The limits, and whether to trace the paths, read from the environment
+   once (they cannot change during a run; analysis is one thread, and the
+   first call may come from any). */
+static unsigned limits[FE_LIMIT_COUNT];
+static bool debug_paths;
+static pthread_once_t limits_once = PTHREAD_ONCE_INIT;
+
+static void read_limits(void)
 {
     static const struct {
         const char *env;
         unsigned value;
-    } limits[] = {
+    } defaults[FE_LIMIT_COUNT] = {
         [FE_LIMIT_STATEMENTS] = {"VKSYNC_MAX_STATEMENTS", 300000},
         [FE_LIMIT_PATHS] = {"VKSYNC_MAX_PATHS", 64},
         [FE_LIMIT_DECISIONS] = {"VKSYNC_MAX_DECISIONS", 128},
@@ -34,10 +42,27 @@ unsigned fe_limit(fe_limit_kind which)
         [FE_LIMIT_HELPER_DEPTH] = {"VKSYNC_MAX_HELPER_DEPTH", 8},
         [FE_LIMIT_MEMORY_MB] = {"VKSYNC_MAX_MEMORY_MB", 4096},
     };
-    const char *set = getenv(limits[which].env);
-    char *end;
-    unsigned long v = set ? strtoul(set, &end, 10) : 0;
-    return set && *set && !*end && v > 0 && v < 100000000 ? (unsigned)v : limits[which].value;
+    for (int i = 0; i < FE_LIMIT_COUNT; i++) {
+        const char *set = getenv(defaults[i].env);
+        char *end;
+        unsigned long v = set ? strtoul(set, &end, 10) : 0;
+        limits[i] = set && *set && !*end && v > 0 && v < 100000000 ? (unsigned)v
+                                                                  : defaults[i].value;
+    }
+    const char *debug = getenv("VKSYNC_DEBUG_PATHS");
+    debug_paths = debug && *debug && strcmp(debug, "0") != 0;
+}
+
+unsigned fe_limit(fe_limit_kind which)
+{
+    pthread_once(&limits_once, read_limits);
+    return limits[which];
+}
+
+bool fe_debug_paths(void)
+{
+    pthread_once(&limits_once, read_limits);
+    return debug_paths;
 }
 
 /* Reported once per place: a limit hit on every path of a function is one

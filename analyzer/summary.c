@@ -22,7 +22,6 @@
  * are left out of the join; when every way ends the program, the path ends.
  */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "eval.h"
@@ -159,7 +158,8 @@ static bool function_branches(fe_ctx *cx, CXCursor decl)
 /* A statement that cannot leave the region other than by its end:
    no `return`, no `goto`, and no `break` / `continue` for a statement
    outside it (inside a loop of its own they stay inside). */
-static bool stays_inside(CXCursor c, bool in_loop, bool in_switch, bool may_return)
+static bool stays_inside(fe_ctx *cx, CXCursor c, bool in_loop, bool in_switch,
+                         bool may_return)
 {
     switch (clang_getCursorKind(c)) {
     case CXCursor_ReturnStmt:
@@ -181,12 +181,9 @@ static bool stays_inside(CXCursor c, bool in_loop, bool in_switch, bool may_retu
     default:
         break;
     }
-    fe_cursors ch;
-    fe_children(NULL, c, &ch);
-    if (ch.count == FE_SMALL_CHILDREN)
-        return false; /* not every child seen: not decided, so no */
-    for (unsigned i = 0; i < ch.count; i++)
-        if (!stays_inside(ch.items[i], in_loop, in_switch, may_return))
+    const fe_cursors *ch = fe_children_kept(cx, c);
+    for (unsigned i = 0; i < ch->count; i++)
+        if (!stays_inside(cx, ch->items[i], in_loop, in_switch, may_return))
             return false;
     return true;
 }
@@ -201,7 +198,7 @@ static fe_summary_state *summary_of(fe_ctx *cx)
 /* Whether a statement is no region: it may record, leave itself, or has no
    `if` or `switch` (one way: nothing to join).  `may_return`: a `return`
    in it is kept by the call region around it. */
-static bool region_records(fe_ctx *cx, CXCursor stmt, bool may_return)
+static bool not_a_region(fe_ctx *cx, CXCursor stmt, bool may_return)
 {
     region_cache_entry *e = &summary_of(cx)->cache[clang_hashCursor(stmt) % REGION_CACHE];
     if (!e->known || !clang_equalCursors(e->stmt, stmt)) {
@@ -209,16 +206,12 @@ static bool region_records(fe_ctx *cx, CXCursor stmt, bool may_return)
         bool quiet = code_quiet(cx, stmt, &branches) && branches;
         e->stmt = stmt;
         e->known = true;
-        e->records_staying = !quiet || !stays_inside(stmt, false, false, false);
-        e->records_returning = !quiet || !stays_inside(stmt, false, false, true);
+        e->records_staying = !quiet || !stays_inside(cx, stmt, false, false, false);
+        e->records_returning = !quiet || !stays_inside(cx, stmt, false, false, true);
     }
     return may_return ? e->records_returning : e->records_staying;
 }
 
-bool fe_region_records(fe_ctx *cx, CXCursor stmt)
-{
-    return region_records(cx, stmt, false);
-}
 
 bool fe_function_records(fe_ctx *cx, CXCursor decl)
 {
@@ -551,7 +544,7 @@ static bool run_every_way(fe_ctx *cx, vks_loc region, region_runner *run, void *
         cx->decisions[i].chosen++;
         cx->forced_count = (unsigned)i + 1;
     }
-    if (getenv("VKSYNC_DEBUG_PATHS"))
+    if (fe_debug_paths())
         fprintf(stderr, "  region %s:%u: %u ways, %zu kept, %s, steps %zu\n", region.file,
                 region.line, runs, kept, ok ? "joined" : "run as code", cx->steps);
     cx->sandbox--;
@@ -574,7 +567,7 @@ static bool run_every_way(fe_ctx *cx, vks_loc region, region_runner *run, void *
         return false;
     }
     if (own_sink)
-        for (size_t i = 0; i < own_sink->count && kept < MAX_WAYS_PER_REGION * 2; i++)
+        for (size_t i = 0; i < own_sink->count; i++)
             VKS_PUSH(cx->arena, ways, kept, ways_cap, own_sink->ways[i]);
     if (kept == 0 && returned) {
         /* Every way returned: the call region has them; this run of the
@@ -662,7 +655,7 @@ bool fe_run_statement_every_way(fe_ctx *cx, CXCursor stmt, fe_statement_runner *
     return_sink *sink = cx->eval->summary ? cx->eval->summary->sink : NULL;
     bool in_call_region = sink && cx->path.frame && cx->path.frame->depth == sink->depth;
     if ((cx->sandbox && !in_call_region) || must_split(cx, stmt) ||
-        region_records(cx, stmt, in_call_region))
+        not_a_region(cx, stmt, in_call_region))
         return false;
     statement_region region = {stmt, exec};
     return run_every_way(cx, fe_loc(cx, stmt), run_statement, &region, NULL, NULL);
