@@ -318,5 +318,15 @@ check "-j 3 with input errors: the same stderr as -j 1" cmp -s "$tmp/j1.err" "$t
 run --quiet "$bad" -- -DUNUSED_MACRO=1 -Wall
 check "compiler arguments after -- are accepted" exit_is 1
 
+# ---- limits moved by the environment (README, "Limits are reported")
+VKSYNC_MAX_PATHS=1 "$tool" --quiet tests/unit/realprog/setup_branches.c >"$tmp/out" 2>"$tmp/err"
+status=$?
+check "VKSYNC_MAX_PATHS=1: more paths than that is vksync-incomplete, exit 2" \
+    sh -c "[ $status -eq 2 ] && grep -q 'more than 1 paths through .upload.*vksync-incomplete' '$tmp/out'"
+"$tool" --quiet tests/unit/realprog/setup_branches.c >"$tmp/out" 2>"$tmp/err"
+status=$?
+check "... and by default the same program is analysed to the end (exit 1: its hazard)" \
+    sh -c "[ $status -eq 1 ] && ! grep -q vksync-incomplete '$tmp/out'"
+
 [ "$fail" -eq 0 ] && echo "cli: all checks passed"
 exit "$fail"
