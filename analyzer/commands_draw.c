@@ -319,12 +319,29 @@ static fe_secondaries *secondaries_of(fe_ctx *cx)
     return cx->secondaries;
 }
 
+/* The primary's state as it is now, kept beyond the path (resolved after
+   every file): its bound buffers and render pass. */
+static fe_cmdbuf_state kept_state(fe_ctx *cx, const fe_cmdbuf_state *st)
+{
+    fe_cmdbuf_state kept = *st;
+    for (unsigned i = 0; i < FE_MAX_VERTEX_BINDINGS; i++) {
+        kept.vertex[i].buffer = fe_keep(cx, st->vertex[i].buffer, 0);
+        kept.vertex[i].offset = fe_keep(cx, st->vertex[i].offset, 0);
+        kept.vertex[i].size = fe_keep(cx, st->vertex[i].size, 0);
+    }
+    kept.index.buffer = fe_keep(cx, st->index.buffer, 0);
+    kept.index.offset = fe_keep(cx, st->index.offset, 0);
+    kept.index.size = fe_keep(cx, st->index.size, 0);
+    kept.render_pass_info = fe_keep(cx, st->render_pass_info, 6);
+    return kept;
+}
+
 uint32_t fe_defer_secondary(fe_ctx *cx, const fe_val *handle, vks_loc site,
                             const fe_cmdbuf_state *primary)
 {
     fe_secondaries *objs = secondaries_of(cx);
-    fe_pending_secondary p = {.handle = fe_copy(cx, handle), .site = site,
-                              .primary = *primary};
+    fe_pending_secondary p = {.handle = fe_keep(cx, handle, 0), .site = site,
+                              .primary = kept_state(cx, primary)};
     VKS_PUSH(cx->arena, objs->pending, objs->pending_count, objs->pending_cap, p);
     return (uint32_t)(objs->pending_count - 1);
 }

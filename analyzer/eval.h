@@ -167,6 +167,9 @@ bool fe_function_records(fe_ctx *cx, CXCursor decl);
    (then nothing happened). */
 typedef void fe_statement_runner(fe_ctx *cx, CXCursor stmt);
 bool fe_run_statement_every_way(fe_ctx *cx, CXCursor stmt, fe_statement_runner *exec);
+/* One iteration of a loop body that records nothing, every way, joined;
+   exec runs it once and ends the iteration (a `continue` taken is done). */
+bool fe_run_loop_body_every_way(fe_ctx *cx, CXCursor body, fe_statement_runner *exec);
 /* The same for a call to a helper that records nothing, run by
    `inline_call`; *result is the joined return value. */
 typedef fe_val *fe_call_runner(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args,

@@ -110,7 +110,7 @@ static fe_val *lookup(fe_binding *b, const char *key)
 
 static void bind(fe_ctx *cx, fe_binding **scope, const char *key, fe_val *v)
 {
-    fe_binding *b = vks_arena_alloc(cx->arena, sizeof *b);
+    fe_binding *b = vks_arena_alloc(fe_value_arena(cx), sizeof *b);
     b->key = key;
     b->value = v;
     b->next = *scope;
@@ -1105,7 +1105,7 @@ static bool type_may_hold_handle(CXType t)
 static fe_call call_record(fe_ctx *cx, CXCursor call, const char *name, fe_val **args,
                            unsigned argc, bool with_text)
 {
-    fe_arg *facts = vks_arena_alloc(cx->arena, sizeof *facts * (argc + 1));
+    fe_arg *facts = vks_arena_alloc(fe_value_arena(cx), sizeof *facts * (argc + 1));
     for (unsigned i = 0; i < argc; i++) {
         CXCursor arg = clang_Cursor_getArgument(call, i);
         CXType t = clang_getCursorType(arg);
@@ -1135,7 +1135,7 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
     int argc = clang_Cursor_getNumArguments(call);
     if (argc < 0)
         argc = 0;
-    fe_val **args = vks_arena_alloc(cx->arena, sizeof *args * (size_t)(argc + 1));
+    fe_val **args = vks_arena_alloc(fe_value_arena(cx), sizeof *args * (size_t)(argc + 1));
     for (int i = 0; i < argc; i++)
         args[i] = fe_eval(cx, clang_Cursor_getArgument(call, (unsigned)i));
 

@@ -103,6 +103,15 @@ static bool condition(fe_ctx *cx, CXCursor cond, bool *known)
     return *known && v != 0;
 }
 
+/* One iteration's body, as one way of a joined region: a `continue` it
+   took ends the iteration, and the next way starts it afresh. */
+static void exec_iteration(fe_ctx *cx, CXCursor body)
+{
+    fe_exec(cx, body);
+    if (cx->path.loop)
+        cx->path.loop->continued = false;
+}
+
 /*
  * A loop runs as C runs it while its condition is known (a constant trip
  * count fills an array); when the condition is unknown the body runs twice,
@@ -134,7 +143,8 @@ static void exec_loop(fe_ctx *cx, CXCursor init, CXCursor cond, CXCursor inc,
         }
         state.continued = false;
         cx->path.loop = &state;
-        fe_exec(cx, body);
+        if (!fe_run_loop_body_every_way(cx, body, exec_iteration))
+            fe_exec(cx, body);
         cx->path.loop = outer;
         if (state.broke || stopped(cx))
             break;
@@ -310,16 +320,16 @@ static void exec_switch(fe_ctx *cx, CXCursor c)
 
     const vks_smt_expr *sym = fe_symbolic(cx, cond);
     const char *text = fe_source_text(cx, cond);
-    fe_alternative *alts = vks_arena_alloc(cx->arena, sizeof *alts * (ncases + 1));
-    size_t *starts = vks_arena_alloc(cx->arena, sizeof *starts * (ncases + 1));
-    fe_fact *no_case = vks_arena_alloc(cx->arena, sizeof *no_case * (ncases + 1));
+    fe_alternative *alts = vks_arena_alloc(fe_value_arena(cx), sizeof *alts * (ncases + 1));
+    size_t *starts = vks_arena_alloc(fe_value_arena(cx), sizeof *starts * (ncases + 1));
+    fe_fact *no_case = vks_arena_alloc(fe_value_arena(cx), sizeof *no_case * (ncases + 1));
     unsigned n = 0;
     for (size_t i = 0; i < body.count; i++) {
         if (body.items[i].kind != ENTRY_CASE)
             continue;
         const vks_smt_expr *eq = fe_smt_binary(cx, VKS_SMT_EQ, sym,
                                                fe_symbolic(cx, body.items[i].cursor));
-        fe_fact *fact = vks_arena_alloc(cx->arena, sizeof *fact);
+        fe_fact *fact = vks_arena_alloc(fe_value_arena(cx), sizeof *fact);
         *fact = (fe_fact){eq, true};
         no_case[n] = (fe_fact){eq, false};
         alts[n] = (fe_alternative){fact, 1, vks_arena_printf(
@@ -341,7 +351,9 @@ void fe_exec(fe_ctx *cx, CXCursor c)
 {
     if (stopped(cx))
         return;
-    if ((cx->steps & 1023) == 0 && vks_arena_bytes(cx->arena) > cx->memory_limit) {
+    if ((cx->steps & 1023) == 0 &&
+        vks_arena_bytes(cx->arena) + (cx->values ? vks_arena_bytes(cx->values) : 0) >
+            cx->memory_limit) {
         cx->out_of_steps = true;
         cx->out_of_memory = true;
         return;
@@ -400,7 +412,7 @@ void fe_exec(fe_ctx *cx, CXCursor c)
         if (!known) {
             const vks_smt_expr *sym = fe_symbolic(cx, ch.items[0]);
             const char *text = fe_source_text(cx, ch.items[0]);
-            fe_fact *facts = vks_arena_alloc(cx->arena, 2 * sizeof *facts);
+            fe_fact *facts = vks_arena_alloc(fe_value_arena(cx), 2 * sizeof *facts);
             facts[0] = (fe_fact){sym, true};
             facts[1] = (fe_fact){sym, false};
             fe_alternative alts[2] = {

@@ -268,7 +268,15 @@ static void analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
     cx->steps = 0;
     cx->out_of_steps = false;
     fe_split_every_region(cx, false);
+    if (fe_debug_paths())
+        fprintf(stderr, "root %s\n", cx->root_function);
+    /* Each run's values in an arena of their own, freed when the next run
+       starts (fe_ctx.values): what a run leaves behind is in the IR and
+       in what the models kept (fe_keep). */
+    vks_arena *values = NULL;
     for (;;) {
+        vks_arena_free(values);
+        values = cx->values = vks_arena_new();
         cx->path = (fe_path){0};
         size_t run_first = p->cmdbuf_count;
         fe_sites_run_begin(cx);
@@ -324,20 +332,19 @@ static void analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
         }
         cx->path.recordings = NULL;
         show_progress(fe, file, cx->root_function, feasible);
-        int i = (int)cx->path.decision_count - 1;
-        while (i >= 0 && cx->decisions[i].chosen + 1 >= cx->decisions[i].alternatives)
-            i--;
-        if (i < 0)
+        bool more = feasible < fe_limit(FE_LIMIT_PATHS) && runs < MAX_RUNS_PER_FUNCTION;
+        if (!fe_next_path(cx))
             break;
-        if (feasible >= fe_limit(FE_LIMIT_PATHS) || runs >= MAX_RUNS_PER_FUNCTION) {
+        if (!more) {
             fe_incomplete(cx, fn, vks_arena_printf(
                 cx->arena, "more than %d paths through `%s`; the others are not "
                 "analysed", fe_limit(FE_LIMIT_PATHS), cx->root_function));
             break;
         }
-        cx->decisions[i].chosen++;
-        cx->forced_count = (unsigned)i + 1;
     }
+    vks_arena_free(values);
+    cx->values = NULL;
+    cx->path = (fe_path){0};
 }
 
 /* ---- functions that only create objects ---- */

@@ -62,7 +62,7 @@ static void bind_buffer(fe_ctx *cx, vks_loc loc, const fe_val *buffer,
         return; /* unknown: the buffer is reached by no mapped pointer */
     fe_binding_rec *b = vks_arena_alloc(cx->arena, sizeof *b);
     b->memory = mem;
-    b->buffer = fe_copy(cx, buffer);
+    b->buffer = fe_keep(cx, buffer, 0);
     b->offset = at;
     b->loc = loc;
     b->next = host_state(cx)->bindings;

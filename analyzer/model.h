@@ -112,6 +112,11 @@ typedef struct fe_file_name {
 /* One branch decision on the current path (path_state.c). */
 typedef struct {
     unsigned chosen, alternatives;
+    /* Alternatives (the first 32) asked when the decision was first made:
+       which Z3 proved impossible with the facts before it, which it found
+       possible.  The next paths skip the first and do not ask again for
+       the second (path_state.c). */
+    uint32_t impossible, possible;
 } fe_decision;
 
 /* What a path assumes: cond is non-zero (truth) or zero (!truth). */
@@ -189,6 +194,15 @@ typedef struct fe_path {
 /* Program-lifetime state: what every path and every function shares. */
 typedef struct fe_ctx {
     vks_arena *arena;
+    /* The values of the path being executed (fe_val nodes, their fields,
+       bindings, a joined region's ways, the path's facts and steps): the
+       path driver gives each run an arena of its own and frees it when the
+       run ends, so memory is one path's, not the sum of every path's.
+       What outlives a path - an object's create info, a bound buffer, a
+       descriptor, a secondary's operand - is copied into `arena` with
+       fe_keep.  NULL: values live in `arena` (the object creators, unit
+       tests). */
+    vks_arena *values;
     vks_program *program;
     vks_findings *findings;
     vks_stats *stats;
@@ -290,6 +304,16 @@ fe_val *fe_int(fe_ctx *cx, uint64_t i);
 fe_val *fe_unknown(fe_ctx *cx);
 fe_val *fe_sym(fe_ctx *cx, const char *ident, const char *spelling);
 fe_val *fe_copy(fe_ctx *cx, const fe_val *v);
+/* The arena a path's values are made in (fe_ctx.values, else arena). */
+static inline vks_arena *fe_value_arena(const fe_ctx *cx)
+{
+    return cx->values ? cx->values : cx->arena;
+}
+/* A copy of v that outlives the path, in cx->arena: its fields, and what
+   its pointers point to up to `depth` pointers deep (deeper pointers
+   become unknown), as the value is now - later writes by the program do
+   not reach the copy. */
+fe_val *fe_keep(fe_ctx *cx, const fe_val *v, int depth);
 /* Overwrites *dst with a copy of src, keeping dst's node (pointers to it
    stay valid). */
 void fe_assign(fe_ctx *cx, fe_val *dst, const fe_val *src);
@@ -339,6 +363,11 @@ unsigned fe_choose(fe_ctx *cx, vks_loc at, const fe_alternative *alts,
                    unsigned count);
 /* Adds a fact the path assumes without a decision (the other way ends the
    program, program_end.c). */
+/* The next path of the function (or of a joined region's ways): the last
+   decision with an alternative not yet taken and not known impossible
+   takes it, and the next run replays the decisions up to it.  False when
+   every path has been run. */
+bool fe_next_path(fe_ctx *cx);
 void fe_assume(fe_ctx *cx, const vks_smt_expr *cond, bool truth);
 /* Adds a path step that is not a choice (a loop iteration). */
 void fe_path_note(fe_ctx *cx, vks_loc at, const char *text);

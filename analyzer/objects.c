@@ -279,8 +279,9 @@ bool fe_model_allocate_command_buffers(fe_ctx *cx, const fe_call *call, int para
     for (uint64_t k = 0; k < n; k++) {
         fe_val *handle = created_handle(cx, call, 2, (int64_t)k);
         if (handle)
+            /* Its pool and level: no pointer to follow. */
             remember(cx, FE_OBJ_COMMAND_BUFFER, handle, call->loc)->info =
-                fe_copy(cx, info);
+                fe_keep(cx, info, 0);
     }
     return true;
 }
@@ -288,25 +289,14 @@ bool fe_model_allocate_command_buffers(fe_ctx *cx, const fe_call *call, int para
 /*
  * A create info as the create call saw it, with everything it points to
  * (pAttachments, pSubpasses, ...): the implementation reads them during the
- * call, so later writes by the program must not reach the object.  fe_copy
- * alone copies a pointer, not its pointee, so a framebuffer created in a
- * loop that rewrites one `views[0]` before each vkCreateFramebuffer (vkcube
+ * call, so later writes by the program must not reach the object.  A copy
+ * of the struct alone kept its pointers, so a framebuffer created in a loop
+ * that rewrites one `views[0]` before each vkCreateFramebuffer (vkcube
  * does) saw the last view in every framebuffer.  Pointers are followed a
- * few levels, as deep as the create infos nest.
+ * few levels, as deep as the create infos nest; the copy (fe_keep) outlives
+ * the path, whose values are freed when it ends.
  */
 enum { SNAPSHOT_DEPTH = 6 };
-
-static fe_val *snapshot(fe_ctx *cx, const fe_val *v, int depth)
-{
-    fe_val *c = fe_copy(cx, v);
-    if (!v || depth <= 0)
-        return c;
-    if (c->kind == VAL_PTR && c->target)
-        c->target = snapshot(cx, c->target, depth - 1);
-    for (fe_field *f = c->fields; f; f = f->next)
-        f->value = snapshot(cx, f->value, depth - 1);
-    return c;
-}
 
 /* vkCreateX(device, pCreateInfo, pAllocator, pX): param is the object kind. */
 bool fe_model_create_object(fe_ctx *cx, const fe_call *call, int param)
@@ -318,7 +308,7 @@ bool fe_model_create_object(fe_ctx *cx, const fe_call *call, int param)
     fe_object *o = remember(cx, (fe_object_kind)param, handle, call->loc);
     /* The create info as it is now: later changes to the caller's struct or
        to what it points to do not change the object. */
-    o->info = info ? snapshot(cx, info, SNAPSHOT_DEPTH) : NULL;
+    o->info = fe_keep(cx, info, SNAPSHOT_DEPTH);
     return true;
 }
 

@@ -16,6 +16,7 @@
  * a hazard.
  */
 #include <pthread.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -107,13 +108,13 @@ const vks_smt_expr *fe_smt_binary(fe_ctx *cx, vks_smt_op op,
 static void push_step(fe_ctx *cx, vks_loc loc, const char *text)
 {
     size_t count = cx->path.step_count, cap = cx->path.step_cap;
-    VKS_PUSH(cx->arena, cx->path.step_locs, count, cap, loc);
+    VKS_PUSH(fe_value_arena(cx), cx->path.step_locs, count, cap, loc);
     count = cx->path.step_count;
     cap = cx->path.step_cap;
-    VKS_PUSH(cx->arena, cx->path.step_texts, count, cap, text);
+    VKS_PUSH(fe_value_arena(cx), cx->path.step_texts, count, cap, text);
     count = cx->path.step_count;
     cap = cx->path.step_cap;
-    VKS_PUSH(cx->arena, cx->path.step_seq, count, cap, cx->seq);
+    VKS_PUSH(fe_value_arena(cx), cx->path.step_seq, count, cap, cx->seq);
     cx->path.step_count = count;
     cx->path.step_cap = cap;
 }
@@ -149,8 +150,8 @@ static bool feasible_with(fe_ctx *cx, vks_loc at, const fe_alternative *alt)
     if (obviously_feasible(cx, alt))
         return true;
     size_t n = cx->path.fact_count + alt->fact_count;
-    const vks_smt_expr **conds = vks_arena_alloc(cx->arena, sizeof *conds * (n + 1));
-    bool *truths = vks_arena_alloc(cx->arena, sizeof *truths * (n + 1));
+    const vks_smt_expr **conds = vks_arena_alloc(fe_value_arena(cx), sizeof *conds * (n + 1));
+    bool *truths = vks_arena_alloc(fe_value_arena(cx), sizeof *truths * (n + 1));
     for (size_t i = 0; i < cx->path.fact_count; i++) {
         conds[i] = cx->path.facts[i].cond;
         truths[i] = cx->path.facts[i].truth;
@@ -215,6 +216,11 @@ unsigned fe_choose(fe_ctx *cx, vks_loc at, const fe_alternative *alts,
        its facts are dropped at the join: Z3 is not asked there, which made
        Z3 most of the time of a memory-type loop joined per iteration. */
     known_feasible |= cx->sandbox > 0;
+    /* The newly tried alternative was found possible when the decision was
+       first made (below). */
+    if (index < cx->forced_count && first < 32 &&
+        (cx->decisions[index].possible >> first & 1))
+        known_feasible = true;
     for (unsigned i = first; i < last && i < count; i++)
         if (known_feasible || feasible_with(cx, at, &alts[i])) {
             chosen = i;
@@ -224,30 +230,68 @@ unsigned fe_choose(fe_ctx *cx, vks_loc at, const fe_alternative *alts,
        past this alternative. */
     fe_decision d = {.chosen = chosen == UINT32_MAX ? last - 1 : chosen,
                      .alternatives = count};
+    if (index < cx->forced_count) {
+        d.impossible = cx->decisions[index].impossible;
+        d.possible = cx->decisions[index].possible;
+    } else if (chosen != UINT32_MAX && !known_feasible) {
+        /* A new decision: the other alternatives are asked now, with the
+           facts every later path replaying this one will have here.  An
+           impossible one is never run (each such run re-executed the
+           function from its start only to stop here: 45 of vkcube's
+           demo_draw's 59 runs); a possible one is not asked again. */
+        for (unsigned i = chosen + 1; i < count && i < 32; i++) {
+            if (feasible_with(cx, at, &alts[i]))
+                d.possible |= 1u << i;
+            else
+                d.impossible |= 1u << i;
+        }
+    }
     size_t dcount = cx->path.decision_count, dcap = cx->decision_cap;
+    /* A function's decisions outlive its paths (the next path replays
+       them); a joined region's are its own, gone with the path. */
+    vks_arena *decision_arena = cx->sandbox ? fe_value_arena(cx) : cx->arena;
     if (index < cx->forced_count) {
         cx->decisions[index] = d;
         cx->path.decision_count++;
     } else {
-        VKS_PUSH(cx->arena, cx->decisions, dcount, dcap, d);
+        VKS_PUSH(decision_arena, cx->decisions, dcount, dcap, d);
         cx->path.decision_count = (unsigned)dcount;
         cx->decision_cap = (unsigned)dcap;
     }
+    if (fe_debug_paths() && index >= cx->forced_count)
+        fprintf(stderr, "    decide %s:%u: %u of %u (region depth %u)\n", at.file,
+                at.line, chosen == UINT32_MAX ? 0 : chosen + 1, count, cx->sandbox);
     if (chosen == UINT32_MAX) {
         cx->path.dead = true;
         return UINT32_MAX;
     }
     for (unsigned i = 0; i < alts[chosen].fact_count; i++)
-        VKS_PUSH(cx->arena, cx->path.facts, cx->path.fact_count, cx->path.fact_cap,
+        VKS_PUSH(fe_value_arena(cx), cx->path.facts, cx->path.fact_count, cx->path.fact_cap,
                  alts[chosen].facts[i]);
     push_step(cx, at, alts[chosen].text);
     return chosen;
 }
 
+bool fe_next_path(fe_ctx *cx)
+{
+    for (int i = (int)cx->path.decision_count - 1; i >= 0; i--) {
+        fe_decision *d = &cx->decisions[i];
+        unsigned next = d->chosen + 1;
+        while (next < d->alternatives && next < 32 && (d->impossible >> next & 1))
+            next++;
+        if (next < d->alternatives) {
+            d->chosen = next;
+            cx->forced_count = (unsigned)i + 1;
+            return true;
+        }
+    }
+    return false;
+}
+
 void fe_assume(fe_ctx *cx, const vks_smt_expr *cond, bool truth)
 {
     fe_fact f = {cond, truth};
-    VKS_PUSH(cx->arena, cx->path.facts, cx->path.fact_count, cx->path.fact_cap, f);
+    VKS_PUSH(fe_value_arena(cx), cx->path.facts, cx->path.fact_count, cx->path.fact_cap, f);
 }
 
 void fe_attach_path_steps(fe_ctx *cx, const fe_recording *r)

@@ -64,6 +64,14 @@ typedef struct link_descriptor {
     struct link_descriptor *next;
 } link_descriptor;
 
+/* A member of a descriptor info, kept beyond the path (unknown when the
+   info has none). */
+static fe_val *kept_member(fe_ctx *cx, const fe_val *info, const char *name)
+{
+    const fe_val *member = fe_peek(cx, info, name);
+    return fe_keep(cx, member ? member : fe_unknown(cx), 0);
+}
+
 /* A call the evaluator could not see into whose arguments name a .spv. */
 typedef struct link_loader {
     const char *result_ident;
@@ -389,19 +397,17 @@ static void update_descriptor_sets(fe_ctx *cx, fe_val **args)
             d->layout = VKS_LAYOUT_UNKNOWN;
             if (image_info) {
                 const fe_val *view = fe_peek(cx, image_info, "imageView");
-                d->view = view ? fe_copy(cx, view) : NULL;
+                /* Descriptors outlive the path that wrote them. */
+                d->view = fe_keep(cx, view, 0);
                 uint64_t layout;
                 if (fe_known_int(fe_peek(cx, image_info, "imageLayout"), &layout))
                     d->layout = (uint32_t)layout;
             }
             fe_val *info = buffer_type ? fe_deref(cx, infos, (int64_t)k) : NULL;
             if (info) {
-                d->buffer = fe_copy(cx, fe_peek(cx, info, "buffer") ? fe_peek(cx, info, "buffer")
-                                                                    : fe_unknown(cx));
-                d->offset = fe_copy(cx, fe_peek(cx, info, "offset") ? fe_peek(cx, info, "offset")
-                                                                    : fe_unknown(cx));
-                d->range = fe_copy(cx, fe_peek(cx, info, "range") ? fe_peek(cx, info, "range")
-                                                                  : fe_unknown(cx));
+                d->buffer = kept_member(cx, info, "buffer");
+                d->offset = kept_member(cx, info, "offset");
+                d->range = kept_member(cx, info, "range");
             }
             d->next = link->descriptors;
             link->descriptors = d;

@@ -48,9 +48,19 @@ typedef struct return_sink return_sink;
 
 enum { REGION_CACHE = 1024 };
 
+/* What may leave a region besides its end (stays_inside). */
+enum {
+    LEAVE_BY_RETURN = 1,    /* kept by the call region around it */
+    LEAVE_BY_CONTINUE = 2,  /* a loop body's: the iteration's end */
+    LEAVE_BY_BREAK = 4,     /* inside a loop or switch of its own */
+};
+
 typedef struct {
     CXCursor stmt;
-    bool known, records_returning, records_staying;
+    bool known;
+    /* not_a_region's answer, by what may leave (LEAVE_BY_RETURN |
+       LEAVE_BY_CONTINUE) */
+    bool not_region[4];
 } region_cache_entry;
 
 typedef struct fe_summary_state {
@@ -155,35 +165,35 @@ static bool function_branches(fe_ctx *cx, CXCursor decl)
     return q->visiting || q->branches;
 }
 
-/* A statement that cannot leave the region other than by its end:
-   no `return`, no `goto`, and no `break` / `continue` for a statement
-   outside it (inside a loop of its own they stay inside). */
-static bool stays_inside(fe_ctx *cx, CXCursor c, bool in_loop, bool in_switch,
-                         bool may_return)
+/* A statement that cannot leave the region other than by its end or by
+   what `allowed` names (LEAVE_BY_*): no `goto`; a `return` only where a call
+   region keeps it; `break` only for a loop or switch inside; `continue` only
+   for a loop inside, or for the loop whose body the region is. */
+static bool stays_inside(fe_ctx *cx, CXCursor c, unsigned allowed)
 {
     switch (clang_getCursorKind(c)) {
     case CXCursor_ReturnStmt:
-        if (!may_return)
+        if (!(allowed & LEAVE_BY_RETURN))
             return false;
         break;
     case CXCursor_GotoStmt: case CXCursor_IndirectGotoStmt:
         return false;
     case CXCursor_BreakStmt:
-        return in_loop || in_switch;
+        return allowed & LEAVE_BY_BREAK;
     case CXCursor_ContinueStmt:
-        return in_loop;
+        return allowed & LEAVE_BY_CONTINUE;
     case CXCursor_ForStmt: case CXCursor_WhileStmt: case CXCursor_DoStmt:
-        in_loop = true;
+        allowed |= LEAVE_BY_BREAK | LEAVE_BY_CONTINUE;
         break;
     case CXCursor_SwitchStmt:
-        in_switch = true;
+        allowed |= LEAVE_BY_BREAK;
         break;
     default:
         break;
     }
     const fe_cursors *ch = fe_children_kept(cx, c);
     for (unsigned i = 0; i < ch->count; i++)
-        if (!stays_inside(cx, ch->items[i], in_loop, in_switch, may_return))
+        if (!stays_inside(cx, ch->items[i], allowed))
             return false;
     return true;
 }
@@ -195,10 +205,10 @@ static fe_summary_state *summary_of(fe_ctx *cx)
     return cx->eval->summary;
 }
 
-/* Whether a statement is no region: it may record, leave itself, or has no
-   `if` or `switch` (one way: nothing to join).  `may_return`: a `return`
-   in it is kept by the call region around it. */
-static bool not_a_region(fe_ctx *cx, CXCursor stmt, bool may_return)
+/* Whether a statement is no region: it may record, leave itself other
+   than as `allowed` says (LEAVE_BY_RETURN, LEAVE_BY_CONTINUE), or has no
+   `if` or `switch` (one way: nothing to join). */
+static bool not_a_region(fe_ctx *cx, CXCursor stmt, unsigned allowed)
 {
     region_cache_entry *e = &summary_of(cx)->cache[clang_hashCursor(stmt) % REGION_CACHE];
     if (!e->known || !clang_equalCursors(e->stmt, stmt)) {
@@ -206,10 +216,10 @@ static bool not_a_region(fe_ctx *cx, CXCursor stmt, bool may_return)
         bool quiet = code_quiet(cx, stmt, &branches) && branches;
         e->stmt = stmt;
         e->known = true;
-        e->records_staying = !quiet || !stays_inside(cx, stmt, false, false, false);
-        e->records_returning = !quiet || !stays_inside(cx, stmt, false, false, true);
+        for (unsigned a = 0; a < 4; a++)
+            e->not_region[a] = !quiet || !stays_inside(cx, stmt, a);
     }
-    return may_return ? e->records_returning : e->records_staying;
+    return e->not_region[allowed & 3];
 }
 
 
@@ -261,12 +271,12 @@ static const fe_val *state_in(const way *w, const fe_val *node)
 static void keep_way(fe_ctx *cx, way *w, size_t mark, fe_val *result)
 {
     size_t n = cx->trail_count - mark;
-    w->nodes = vks_arena_alloc(cx->arena, sizeof *w->nodes * (n + 1));
-    w->states = vks_arena_alloc(cx->arena, sizeof *w->states * (n + 1));
+    w->nodes = vks_arena_alloc(fe_value_arena(cx), sizeof *w->nodes * (n + 1));
+    w->states = vks_arena_alloc(fe_value_arena(cx), sizeof *w->states * (n + 1));
     w->slot_count = 16;
     while (w->slot_count < 2 * n + 2)
         w->slot_count *= 2;
-    w->slots = vks_arena_alloc(cx->arena, sizeof *w->slots * w->slot_count);
+    w->slots = vks_arena_alloc(fe_value_arena(cx), sizeof *w->slots * w->slot_count);
     memset(w->slots, 0, sizeof *w->slots * w->slot_count);
     w->count = 0;
     for (size_t i = mark; i < cx->trail_count; i++) {
@@ -326,7 +336,7 @@ static fe_val *join_member(joiner *j, const fe_val *const *owners, const char *n
     fe_ctx *cx = j->cx;
     const way *ways = j->ways;
     size_t n = j->n;
-    const fe_val **members = vks_arena_alloc(cx->arena, sizeof *members * n);
+    const fe_val **members = vks_arena_alloc(fe_value_arena(cx), sizeof *members * n);
     const fe_val *first = NULL;
     bool same_node = true;
     for (size_t i = 0; i < n; i++) {
@@ -398,7 +408,7 @@ static fe_val *join_states(joiner *j, const fe_val *const *states, int depth)
                 done = strcmp(g->name, f->name) == 0;
             if (done)
                 continue;
-            fe_field *joined = vks_arena_alloc(cx->arena, sizeof *joined);
+            fe_field *joined = vks_arena_alloc(fe_value_arena(cx), sizeof *joined);
             joined->name = f->name;
             joined->value = join_member(j, states, f->name, depth);
             joined->next = out->fields;
@@ -413,7 +423,7 @@ static void apply_join(joiner *j)
     fe_ctx *cx = j->cx;
     const way *ways = j->ways;
     size_t n = j->n;
-    const fe_val **states = vks_arena_alloc(cx->arena, sizeof *states * n);
+    const fe_val **states = vks_arena_alloc(fe_value_arena(cx), sizeof *states * n);
     for (size_t w = 0; w < n; w++)
         for (size_t k = 0; k < ways[w].count; k++) {
             fe_val *node = ways[w].nodes[k];
@@ -437,7 +447,7 @@ static fe_val *join_results(joiner *j)
     fe_ctx *cx = j->cx;
     const way *ways = j->ways;
     size_t n = j->n;
-    const fe_val **states = vks_arena_alloc(cx->arena, sizeof *states * n);
+    const fe_val **states = vks_arena_alloc(fe_value_arena(cx), sizeof *states * n);
     for (size_t i = 0; i < n; i++) {
         if (!ways[i].result)
             return fe_unknown(cx);
@@ -514,7 +524,7 @@ static bool run_every_way(fe_ctx *cx, vks_loc region, region_runner *run, void *
             } else {
                 way w;
                 keep_way(cx, &w, sink->mark, cx->path.ret->value);
-                VKS_PUSH(cx->arena, sink->ways, sink->count, sink->cap, w);
+                VKS_PUSH(fe_value_arena(cx), sink->ways, sink->count, sink->cap, w);
                 returned++;
             }
             cx->path.ret->returned = false;
@@ -524,25 +534,18 @@ static bool run_every_way(fe_ctx *cx, vks_loc region, region_runner *run, void *
         } else {
             way w;
             keep_way(cx, &w, mark, value);
-            VKS_PUSH(cx->arena, ways, kept, ways_cap, w);
+            VKS_PUSH(fe_value_arena(cx), ways, kept, ways_cap, w);
         }
         fe_trail_rollback(cx, mark);
         cx->path.dead = cx->path.exited = false;
         cx->path.fact_count = facts;
         cx->path.step_count = steps;
-        if (!ok)
-            break;
-        int i = (int)cx->path.decision_count - 1;
-        while (i >= 0 && cx->decisions[i].chosen + 1 >= cx->decisions[i].alternatives)
-            i--;
-        if (i < 0)
+        if (!ok || !fe_next_path(cx))
             break;
         if (runs >= MAX_WAYS_PER_REGION) {
             ok = false;
             break;
         }
-        cx->decisions[i].chosen++;
-        cx->forced_count = (unsigned)i + 1;
     }
     if (fe_debug_paths())
         fprintf(stderr, "  region %s:%u: %u ways, %zu kept, %s, steps %zu\n", region.file,
@@ -568,7 +571,7 @@ static bool run_every_way(fe_ctx *cx, vks_loc region, region_runner *run, void *
     }
     if (own_sink)
         for (size_t i = 0; i < own_sink->count; i++)
-            VKS_PUSH(cx->arena, ways, kept, ways_cap, own_sink->ways[i]);
+            VKS_PUSH(fe_value_arena(cx), ways, kept, ways_cap, own_sink->ways[i]);
     if (kept == 0 && returned) {
         /* Every way returned: the call region has them; this run of the
            function ends here. */
@@ -655,10 +658,34 @@ bool fe_run_statement_every_way(fe_ctx *cx, CXCursor stmt, fe_statement_runner *
     return_sink *sink = cx->eval->summary ? cx->eval->summary->sink : NULL;
     bool in_call_region = sink && cx->path.frame && cx->path.frame->depth == sink->depth;
     if ((cx->sandbox && !in_call_region) || must_split(cx, stmt) ||
-        not_a_region(cx, stmt, in_call_region))
+        not_a_region(cx, stmt, in_call_region ? LEAVE_BY_RETURN : 0))
         return false;
     statement_region region = {stmt, exec};
     return run_every_way(cx, fe_loc(cx, stmt), run_statement, &region, NULL, NULL);
+}
+
+/*
+ * A loop body that records nothing is a region of its own on each
+ * iteration, its `continue` one more way to its end: an argument loop of
+ * twenty `if (strcmp(argv[i], "--x") == 0) { ...; continue; }` is twenty
+ * ways joined per iteration, where the loop as one region had 20^2 ways
+ * (past MAX_WAYS_PER_REGION, so split, and each became a path).  Unlike a
+ * statement, a body is a region inside another region too: joining there
+ * only makes the enclosing region's ways fewer.
+ */
+bool fe_run_loop_body_every_way(fe_ctx *cx, CXCursor body, fe_statement_runner *exec)
+{
+    if (clang_equalCursors(cx->eval->run_as_code, body)) {
+        cx->eval->run_as_code = clang_getNullCursor();
+        return false;
+    }
+    return_sink *sink = cx->eval->summary ? cx->eval->summary->sink : NULL;
+    bool in_call_region = sink && cx->path.frame && cx->path.frame->depth == sink->depth;
+    unsigned allowed = LEAVE_BY_CONTINUE | (in_call_region ? LEAVE_BY_RETURN : 0);
+    if (must_split(cx, body) || not_a_region(cx, body, allowed))
+        return false;
+    statement_region region = {body, exec};
+    return run_every_way(cx, fe_loc(cx, body), run_statement, &region, NULL, NULL);
 }
 
 typedef struct {

@@ -18,7 +18,7 @@
 
 static fe_val *new_val(fe_ctx *cx, fe_val_kind kind)
 {
-    fe_val *v = vks_arena_alloc(cx->arena, sizeof *v);
+    fe_val *v = vks_arena_alloc(fe_value_arena(cx), sizeof *v);
     v->kind = kind;
     return v;
 }
@@ -47,7 +47,7 @@ static fe_field *copy_fields(fe_ctx *cx, const fe_field *f)
 {
     fe_field *head = NULL, **tail = &head;
     for (; f; f = f->next) {
-        fe_field *n = vks_arena_alloc(cx->arena, sizeof *n);
+        fe_field *n = vks_arena_alloc(fe_value_arena(cx), sizeof *n);
         n->name = f->name;
         n->value = fe_copy(cx, f->value);
         *tail = n;
@@ -65,6 +65,62 @@ fe_val *fe_copy(fe_ctx *cx, const fe_val *v)
         c->fields = copy_fields(cx, v->fields);
     }
     return c;
+}
+
+/* fe_keep: each pointer target copied once, so that two pointers to one
+   array still point to one array in the copy. */
+typedef struct kept_target {
+    const fe_val *from;
+    fe_val *to;
+    struct kept_target *next;
+} kept_target;
+
+/* Struct members nest far less deep than this; a deeper chain is taken as
+   a cycle and cut (unknown). */
+enum { MAX_KEPT_NESTING = 64 };
+
+static fe_val *keep(fe_ctx *cx, const fe_val *v, int depth, unsigned nesting,
+                    kept_target **targets)
+{
+    fe_val *c = vks_arena_alloc(cx->arena, sizeof *c);
+    if (nesting > MAX_KEPT_NESTING)
+        return c; /* VAL_UNKNOWN */
+    *c = *v;
+    c->logged_in = 0;
+    c->fields = NULL;
+    fe_field **tail = &c->fields;
+    for (const fe_field *f = v->fields; f; f = f->next) {
+        fe_field *n = vks_arena_alloc(cx->arena, sizeof *n);
+        n->name = f->name;
+        n->value = keep(cx, f->value, depth, nesting + 1, targets);
+        *tail = n;
+        tail = &n->next;
+    }
+    if (v->kind == VAL_PTR && v->target) {
+        if (depth <= 0) {
+            c->kind = VAL_UNKNOWN;
+            c->target = NULL;
+            return c;
+        }
+        for (const kept_target *t = *targets; t; t = t->next)
+            if (t->from == v->target) {
+                c->target = t->to;
+                return c;
+            }
+        kept_target *t = vks_arena_alloc(fe_value_arena(cx), sizeof *t);
+        t->from = v->target;
+        t->next = *targets;
+        *targets = t;
+        t->to = keep(cx, v->target, depth - 1, nesting + 1, targets);
+        c->target = t->to;
+    }
+    return c;
+}
+
+fe_val *fe_keep(fe_ctx *cx, const fe_val *v, int depth)
+{
+    kept_target *targets = NULL;
+    return v ? keep(cx, v, depth, 0, &targets) : NULL;
 }
 
 /* The context whose models are reading values now (fe_watch_lossy_reads):
@@ -181,7 +237,7 @@ fe_val *fe_child(fe_ctx *cx, fe_val *v, const char *name)
         return f->value;
     fe_val *child = fe_default_child(cx, v, name);
     fe_will_write(cx, v);
-    f = vks_arena_alloc(cx->arena, sizeof *f);
+    f = vks_arena_alloc(fe_value_arena(cx), sizeof *f);
     f->name = name;
     f->value = child;
     f->next = v->fields;
