@@ -11,6 +11,7 @@
  */
 #include <pthread.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "model.h"
@@ -192,6 +193,9 @@ static bool call_model(fe_ctx *cx, const fe_call *call, const fe_entry_point *ro
     fe_watch_lossy_reads(cx);
     bool handled = row->handler(cx, call, row->param);
     fe_watch_lossy_reads(NULL);
+    if (cx->path.restart && fe_debug_paths())
+        fprintf(stderr, "  %s at %s:%u read a value join %u lost\n", call->name,
+                call->loc.file, call->loc.line, cx->path.restart);
     return handled;
 }
 
@@ -227,5 +231,8 @@ bool fe_vulkan_call(fe_ctx *cx, const fe_call *call)
         vks_cmd_add_access(cx->program, cmd, vks_unknown_access());
     cx->path.current = NULL;
     fe_watch_lossy_reads(NULL);
+    if (cx->path.restart && fe_debug_paths())
+        fprintf(stderr, "  %s at %s:%u read a value join %u lost\n", call->name,
+                call->loc.file, call->loc.line, cx->path.restart);
     return true;
 }

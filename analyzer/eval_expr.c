@@ -748,13 +748,13 @@ static fe_val *eval_binary(fe_ctx *cx, CXCursor c)
     }
     if (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr) {
         /* Short circuit: the right operand runs only when it decides. */
-        uint64_t a, b;
+        bool a, b;
         fe_val *l = fe_eval(cx, lhs);
-        if (fe_known_int(l, &a)) {
-            if ((op == CXBinaryOperator_LAnd) != (a != 0))
-                return fe_int(cx, a != 0);
+        if (fe_known_truth(l, &a)) {
+            if ((op == CXBinaryOperator_LAnd) != a)
+                return fe_int(cx, a);
             fe_val *r = fe_eval(cx, rhs);
-            return fe_known_int(r, &b) ? fe_int(cx, b != 0) : fe_unknown(cx);
+            return fe_known_truth(r, &b) ? fe_int(cx, b) : fe_unknown(cx);
         }
         return fe_unknown(cx);
     }
@@ -815,6 +815,11 @@ static fe_val *eval_binary(fe_ctx *cx, CXCursor c)
     } else if (fe_known_int(l, &a) && fe_known_int(r, &b) &&
                binary_int(op, a, b, fe_type_is_signed(clang_getCursorType(lhs)), &out)) {
         result = int_of_type(cx, out, target ? lhs : c);
+    } else if ((op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE) &&
+               ((l->kind == VAL_SYM && l->not_null && fe_known_int(r, &b) && b == 0) ||
+                (r->kind == VAL_SYM && r->not_null && fe_known_int(l, &a) && a == 0))) {
+        /* `cmd == VK_NULL_HANDLE` on a handle a create call made. */
+        result = fe_int(cx, op == CXBinaryOperator_NE);
     } else {
         result = unknown_from(cx, l, r);
     }
@@ -891,6 +896,9 @@ static fe_val *eval_unary(fe_ctx *cx, CXCursor c)
         break;
     }
     fe_val *v = fe_eval(cx, operand);
+    bool truth;
+    if (op == CXUnaryOperator_LNot && fe_known_truth(v, &truth))
+        return fe_int(cx, !truth);
     if (!fe_known_int(v, &a))
         return unknown_from(cx, v, NULL);
     switch (op) {
@@ -1130,6 +1138,47 @@ static fe_call call_record(fe_ctx *cx, CXCursor call, const char *name, fe_val *
     };
 }
 
+/*
+ * `memset(demo, 0, sizeof(*demo))`, `memset(&info, 0, sizeof info)`: the
+ * object the pointer points at is zero - every member, as if initialised
+ * with `= {0}` - when the call covers the whole of it.  As any call
+ * without a body it was forgotten instead, so every member of vkcube's
+ * `struct demo` read afterwards was an unknown (`if (demo->cmd)`, `if
+ * (tex_objs->image)`: a decision each).  Returns whether it zeroed.
+ */
+static bool zero_object(fe_ctx *cx, CXCursor call, fe_val **args, int argc)
+{
+    CXCursor fn = fe_callee_decl(call);
+    if (clang_Cursor_isNull(fn) || argc != 3)
+        return false;
+    const char *name = fe_string(cx, clang_getCursorSpelling(fn));
+    uint64_t value, size;
+    if ((strcmp(name, "memset") != 0 && strcmp(name, "__builtin_memset") != 0) ||
+        !fe_known_int(args[1], &value) || value != 0 || !fe_known_int(args[2], &size))
+        return false;
+    fe_val *p = args[0];
+    if (p->kind != VAL_PTR || !p->target || p->mapping || (!p->single && p->index != 0))
+        return false;
+    /* The object as the argument names it, before its conversion to void *:
+       a struct pointer's pointee, or an array. */
+    CXType t = clang_getCursorType(fe_strip(clang_Cursor_getArgument(call, 0)));
+    uint64_t object_size = t.kind == CXType_Pointer ? fe_type_size(clang_getPointeeType(t))
+                                                    : fe_type_size(t);
+    if (object_size == 0 || size < object_size)
+        return false;
+    fe_val *target = p->target;
+    fe_will_write(cx, target);
+    target->kind = VAL_INT;
+    target->i = 0;
+    target->fields = NULL;
+    target->zero_rest = true;
+    target->aggregate = true;
+    target->target = NULL;
+    target->lossy = 0;
+    target->unknown_name = NULL;
+    return true;
+}
+
 static fe_val *eval_call(fe_ctx *cx, CXCursor call)
 {
     int argc = clang_Cursor_getNumArguments(call);
@@ -1176,7 +1225,8 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
 
     /* A function the evaluator cannot see into: whatever its non-const
        pointer arguments point at may have changed. */
-    for (int i = 0; i < argc; i++) {
+    bool zeroed = zero_object(cx, call, args, argc);
+    for (int i = zeroed ? 1 : 0; i < argc; i++) {
         CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
         CXType t = clang_getCursorType(arg);
         /* A string literal is never modified (C11 6.4.5p7), even passed
@@ -1281,6 +1331,11 @@ const vks_smt_expr *fe_symbolic(fe_ctx *cx, CXCursor cond)
     if (v->kind == VAL_SYM && v->ident) {
         vks_smt_expr *e = fe_smt_new(cx, VKS_SMT_VAR);
         e->name = v->ident;
+        return e;
+    }
+    if (v->kind == VAL_UNKNOWN && v->unknown_name) {
+        vks_smt_expr *e = fe_smt_new(cx, VKS_SMT_VAR);
+        e->name = v->unknown_name;
         return e;
     }
     return fe_smt_fresh(cx);

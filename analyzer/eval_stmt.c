@@ -98,9 +98,9 @@ static for_parts split_for(CXCursor c)
 /* A condition's truth value when known; *known false otherwise. */
 static bool condition(fe_ctx *cx, CXCursor cond, bool *known)
 {
-    uint64_t v;
-    *known = fe_known_int(fe_eval(cx, cond), &v);
-    return *known && v != 0;
+    bool truth = false;
+    *known = fe_known_truth(fe_eval(cx, cond), &truth);
+    return *known && truth;
 }
 
 /* One iteration's body, as one way of a joined region: a `continue` it

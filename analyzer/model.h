@@ -71,6 +71,14 @@ struct fe_val {
     /* Unknown because the ways of a joined region disagreed on it: the
        join's number (fe_ctx.joins, from 1); 0 otherwise. */
     unsigned lossy;
+    /* VAL_UNKNOWN: the name Z3 knows it by when it is one unknown, however
+       often it is read and copied (a value a join lost: `if (flag)` twice
+       on it is one decision); NULL: each read is a new unknown. */
+    const char *unknown_name;
+    /* VAL_SYM: a handle a vkCreate* / vkAllocate* call wrote, so not
+       VK_NULL_HANDLE: the analysis follows the path on which the call
+       succeeded (`if (buf) vkDestroyBuffer(...)` is no decision then). */
+    bool not_null;
 };
 
 /* A variable binding in a frame or the global scope. */
@@ -350,6 +358,9 @@ const char *fe_known_string(const fe_val *v);
 const char *fe_ident(const fe_val *v);
 const char *fe_object_ident(const fe_val *v);
 bool fe_known_int(const fe_val *v, uint64_t *out);
+/* v as a C condition: a known integer is true when non-zero, a handle a
+   create call made is true (not_null); false when unknown. */
+bool fe_known_truth(const fe_val *v, bool *truth);
 
 /* ---- the path's bookkeeping (analyzer/path_state.c) ---- */
 /* A limit reached or a construct not followed: a vksync-incomplete finding

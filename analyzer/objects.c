@@ -262,6 +262,7 @@ static fe_val *created_handle(fe_ctx *cx, const fe_call *call, unsigned out,
         node->fields = NULL;
         node->zero_rest = false;
     }
+    node->not_null = true;
     return node;
 }
 

@@ -172,6 +172,51 @@ static bool feasible_with(fe_ctx *cx, vks_loc at, const fe_alternative *alt)
     return answer != VKS_SMT_UNSAT;
 }
 
+/* cond without its logical nots; *truth flipped once for each. */
+static const vks_smt_expr *without_not(const vks_smt_expr *cond, bool *truth)
+{
+    while (cond->kind == VKS_SMT_NOT) {
+        cond = cond->lhs;
+        *truth = !*truth;
+    }
+    return cond;
+}
+
+static bool same_expr(const vks_smt_expr *a, const vks_smt_expr *b)
+{
+    if (a == b)
+        return true;
+    if (!a || !b || a->kind != b->kind)
+        return false;
+    switch (a->kind) {
+    case VKS_SMT_CONST:
+        return a->value == b->value;
+    case VKS_SMT_VAR:
+        return strcmp(a->name, b->name) == 0;
+    case VKS_SMT_NOT: case VKS_SMT_NEG:
+        return same_expr(a->lhs, b->lhs);
+    case VKS_SMT_BINARY:
+        return a->op == b->op && a->is_signed == b->is_signed &&
+               same_expr(a->lhs, b->lhs) && same_expr(a->rhs, b->rhs);
+    }
+    return false;
+}
+
+/* What the path's facts already say of `cond`: 1 true, 0 false, -1 not
+   said (as written: the same test again, or its negation). */
+static int already_assumed(const fe_ctx *cx, const vks_smt_expr *cond)
+{
+    bool truth = true;
+    cond = without_not(cond, &truth);
+    for (size_t i = cx->path.fact_count; i-- > 0;) {
+        bool fact_truth = cx->path.facts[i].truth;
+        const vks_smt_expr *fact = without_not(cx->path.facts[i].cond, &fact_truth);
+        if (same_expr(fact, cond))
+            return fact_truth == truth;
+    }
+    return -1;
+}
+
 /*
  * The bound on branch decisions along one path.  Every decision costs a
  * solver query over all the facts before it and a re-execution per
@@ -196,6 +241,20 @@ unsigned fe_choose(fe_ctx *cx, vks_loc at, const fe_alternative *alts,
                 max_decisions, cx->root_function ? cx->root_function : "?"));
         cx->path.decisions_capped = true;
         return 0;
+    }
+    /* The same test as one the path already made (vkcube's
+       `if (!demo->validate) return;` at the top of every debug-naming
+       helper, 144 times on one path): no decision and no question to Z3,
+       only the step the notes show. */
+    if (count == 2 && alts[0].fact_count == 1 && alts[1].fact_count == 1 &&
+        alts[0].facts[0].cond == alts[1].facts[0].cond &&
+        alts[0].facts[0].truth != alts[1].facts[0].truth) {
+        int holds = already_assumed(cx, alts[0].facts[0].cond);
+        if (holds >= 0) {
+            unsigned taken = holds == alts[0].facts[0].truth ? 0 : 1;
+            push_step(cx, at, alts[taken].text);
+            return taken;
+        }
     }
     unsigned first = 0, last = count;
     if (index < cx->forced_count) {
@@ -258,7 +317,7 @@ unsigned fe_choose(fe_ctx *cx, vks_loc at, const fe_alternative *alts,
         cx->path.decision_count = (unsigned)dcount;
         cx->decision_cap = (unsigned)dcap;
     }
-    if (fe_debug_paths() && index >= cx->forced_count)
+    if (fe_debug_paths() && (index >= cx->forced_count || getenv("VKSYNC_DEBUG_ALL")))
         fprintf(stderr, "    decide %s:%u: %u of %u (region depth %u)\n", at.file,
                 at.line, chosen == UINT32_MAX ? 0 : chosen + 1, count, cx->sandbox);
     if (chosen == UINT32_MAX) {

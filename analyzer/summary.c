@@ -308,6 +308,10 @@ static bool same_scalar(const fe_val *a, const fe_val *b)
         return a->i == b->i;
     case VAL_SYM:
         return strcmp(a->ident, b->ident) == 0;
+    case VAL_UNKNOWN:
+        return a->unknown_name == b->unknown_name ||
+               (a->unknown_name && b->unknown_name &&
+                strcmp(a->unknown_name, b->unknown_name) == 0);
     case VAL_PTR:
         return a->target == b->target && a->index == b->index && a->single == b->single;
     default:
@@ -390,6 +394,9 @@ static fe_val *join_states(joiner *j, const fe_val *const *states, int depth)
         out->string = NULL;
         out->zero_rest = false;
         out->lossy = lost(j);
+        /* One unknown, numbered as the path numbers its unknowns (the same
+           on every run that replays the path). */
+        out->unknown_name = vks_arena_printf(cx->arena, "?j%u", ++cx->path.fresh_names);
     }
     bool fields_same = true;
     for (size_t i = 1; i < n && fields_same; i++)
@@ -397,7 +404,15 @@ static fe_val *join_states(joiner *j, const fe_val *const *states, int depth)
     if (fields_same)
         return out;
     out->fields = NULL;
-    out->zero_rest = false; /* a member missing on one way is not known zero */
+    /* A member no way has is zero when every way's struct was zeroed
+       (`memset(demo, 0, ...)`, then an argument loop that sets one flag per
+       way): losing that made every other member of vkcube's `demo` an
+       unknown, each test of one (`if (demo->staging_texture.buffer)`) a
+       decision.  A member some way has is joined below. */
+    bool every_zeroed = true;
+    for (size_t i = 0; i < n; i++)
+        every_zeroed &= states[i]->zero_rest;
+    out->zero_rest = every_zeroed;
     if (depth >= MAX_JOIN_DEPTH)
         return out;
     /* Every member name any way has: joined from all ways. */

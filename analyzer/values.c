@@ -287,6 +287,20 @@ bool fe_known_int(const fe_val *v, uint64_t *out)
     return true;
 }
 
+bool fe_known_truth(const fe_val *v, bool *truth)
+{
+    uint64_t i;
+    if (fe_known_int(v, &i)) {
+        *truth = i != 0;
+        return true;
+    }
+    if (v && v->kind == VAL_SYM && v->not_null) {
+        *truth = true;
+        return true;
+    }
+    return false;
+}
+
 vks_mask fe_mask(const fe_val *v)
 {
     uint64_t bits;
