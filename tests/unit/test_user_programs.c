@@ -324,6 +324,32 @@ START_TEST(setup_code_that_records_nothing_costs_no_paths)
 }
 END_TEST
 
+/* Cause 3 in vkcube's idiom (realprog/options_demo.c): memset of the
+   whole struct, an argument loop whose options `continue`, labels behind
+   `if (!app->debug) return;` four times, a null test of a just-allocated
+   command buffer, a cleanup that destroys what exists.  Two paths (labels
+   or none), the RAW once; with the barrier nothing.  Before: 64 paths and
+   the path limit (every label test its own decision, every member of the
+   forgotten struct an unknown, the argument loop past its ways). */
+START_TEST(a_zeroed_struct_and_an_option_loop_cost_no_paths)
+{
+    test_analysis *a = check_one("options_demo.c", false);
+    const vks_finding *f = only_finding(a, VKS_RULE_HAZARD_RAW);
+    ck_assert_str_eq(f->hazard, "READ_AFTER_WRITE");
+    ck_assert_uint_eq(f->loc.line, 132);
+    ck_assert_uint_eq(a->stats.paths_explored, 2);
+    ck_assert_uint_eq(a->stats.incomplete, 0);
+    ck_assert_uint_eq(a->stats.recording_calls_reached, a->stats.recording_calls);
+    test_analysis_free(a);
+
+    a = check_one("options_demo.c", true);
+    ck_assert_uint_eq(a->findings.count, 0);
+    ck_assert_uint_eq(a->stats.paths_explored, 2);
+    ck_assert_uint_eq(a->stats.incomplete, 0);
+    test_analysis_free(a);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("user-programs");
@@ -338,6 +364,7 @@ int main(void)
     tcase_add_test(tc, helper_made_buffers_are_named_by_where_they_are_kept);
     tcase_add_test(tc, buffers_made_in_a_loop_over_frames_are_different_buffers);
     tcase_add_test(tc, buffers_returned_by_a_constructor_are_their_variables_buffers);
+    tcase_add_test(tc, a_zeroed_struct_and_an_option_loop_cost_no_paths);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
