@@ -184,7 +184,7 @@ static void havoc(fe_ctx *cx, fe_val *v)
     v->spelling = spelling; /* for messages: still the same object */
     if (ident) {
         v->kind = VAL_SYM;
-        v->ident = vks_arena_printf(cx->arena, "%s#%u", ident,
+        v->ident = vks_arena_printf(fe_value_arena(cx), "%s#%u", ident,
                                     ++cx->path.havoc_generation);
         v->spelling = spelling;
     }
@@ -531,7 +531,8 @@ static void name_member_after_object(fe_ctx *cx, fe_val *member, const fe_val *o
 {
     if (member->spelling || !object->spelling || member->kind == VAL_SYM)
         return;
-    member->spelling = vks_arena_printf(cx->arena, object->via_pointer ? "%s->%s" : "%s.%s",
+    member->spelling = vks_arena_printf(fe_value_arena(cx),
+                                        object->via_pointer ? "%s->%s" : "%s.%s",
                                         object->spelling[0] == '*' && object->via_pointer
                                             ? object->spelling + 1
                                             : object->spelling,
@@ -547,7 +548,8 @@ static void name_element_after_array(fe_ctx *cx, fe_val *element, const fe_val *
     if (element->spelling || element->kind == VAL_SYM || base->kind != VAL_PTR ||
         !base->target || base->single || !base->target->spelling)
         return;
-    element->spelling = vks_arena_printf(cx->arena, "%s[%lld]", base->target->spelling,
+    element->spelling = vks_arena_printf(fe_value_arena(cx), "%s[%lld]",
+                                         base->target->spelling,
                                          (long long)(base->index + index));
 }
 

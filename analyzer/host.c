@@ -61,7 +61,7 @@ static void bind_buffer(fe_ctx *cx, vks_loc loc, const fe_val *buffer,
     if (!mem || !fe_object_ident(buffer) || !fe_known_int(offset, &at))
         return; /* unknown: the buffer is reached by no mapped pointer */
     fe_binding_rec *b = vks_arena_alloc(cx->arena, sizeof *b);
-    b->memory = mem;
+    b->memory = fe_persist(cx, mem);
     b->buffer = fe_keep(cx, buffer, 0);
     b->offset = at;
     b->loc = loc;
@@ -88,8 +88,8 @@ static void map_memory(fe_ctx *cx, vks_loc at, const fe_val *memory,
     if (!mem)
         return; /* an untagged pointer: its accesses are not tracked */
     struct fe_mapping *m = vks_arena_alloc(cx->arena, sizeof *m);
-    m->memory = mem;
-    m->spelling = spelling;
+    m->memory = fe_persist(cx, mem);
+    m->spelling = fe_persist(cx, spelling);
     m->offset_known = fe_known_int(offset, &m->offset);
     node->mapping = m;
     node->map_offset_known = true;

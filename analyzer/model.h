@@ -322,6 +322,9 @@ static inline vks_arena *fe_value_arena(const fe_ctx *cx)
    become unknown), as the value is now - later writes by the program do
    not reach the copy. */
 fe_val *fe_keep(fe_ctx *cx, const fe_val *v, int depth);
+/* A value's name (its identity, spelling, a member name) in cx->arena, for
+   what outlives the path: the names a path makes live in its arena. */
+const char *fe_persist(fe_ctx *cx, const char *name);
 /* Overwrites *dst with a copy of src, keeping dst's node (pointers to it
    stay valid). */
 void fe_assign(fe_ctx *cx, fe_val *dst, const fe_val *src);

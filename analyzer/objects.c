@@ -68,7 +68,7 @@ static void add_key(fe_ctx *cx, fe_object *o, const char *key)
     if (!key || has_key(o, key))
         return;
     fe_key *k = vks_arena_alloc(cx->arena, sizeof *k);
-    k->key = key;
+    k->key = fe_persist(cx, key);
     k->next = o->keys;
     o->keys = k;
 }
@@ -144,12 +144,12 @@ static fe_object *remember(fe_ctx *cx, fe_object_kind kind, const fe_val *handle
     if (!o) {
         o = vks_arena_alloc(cx->arena, sizeof *o);
         o->kind = kind;
-        o->ident = handle->ident;
+        o->ident = fe_persist(cx, handle->ident);
         o->res = VKS_RES_UNKNOWN;
         o->next = objects_of(cx)->list;
         objects_of(cx)->list = o;
     }
-    o->spelling = handle->spelling ? handle->spelling : "?";
+    o->spelling = handle->spelling ? fe_persist(cx, handle->spelling) : "?";
     o->loc = loc;
     add_key(cx, o, handle->member_key);
     return o;
@@ -188,7 +188,7 @@ void fe_handle_renamed(fe_ctx *cx, const fe_val *handle, const char *made_as)
         if (!kept) {
             kept = vks_arena_alloc(cx->arena, sizeof *kept);
             *kept = *o;
-            kept->ident = handle->ident;
+            kept->ident = fe_persist(cx, handle->ident);
             kept->res = VKS_RES_UNKNOWN;
             kept->next = objects_of(cx)->list;
             objects_of(cx)->list = kept;
@@ -196,7 +196,7 @@ void fe_handle_renamed(fe_ctx *cx, const fe_val *handle, const char *made_as)
             kept->info = o->info;
             kept->loc = o->loc;
         }
-        kept->spelling = handle->spelling;
+        kept->spelling = fe_persist(cx, handle->spelling);
     }
 }
 
@@ -356,7 +356,7 @@ vks_res_id fe_resource(fe_ctx *cx, const fe_val *handle, vks_res_kind kind,
     if (id != VKS_RES_UNKNOWN && handle->member_key && !cx->program->resources[id].kept_in)
         cx->program->resources[id].kept_in = handle->member_key;
     fe_resource_entry *r = vks_arena_alloc(cx->arena, sizeof *r);
-    r->ident = handle->ident;
+    r->ident = fe_persist(cx, handle->ident);
     r->id = id;
     r->next = cx->resources;
     cx->resources = r;

@@ -148,7 +148,7 @@ static void add_loader(fe_ctx *cx, const char *ident, const char *basename)
     if (fe_sandboxed_effect(cx))
         return;
     link_loader *l = vks_arena_alloc(cx->arena, sizeof *l);
-    l->result_ident = ident;
+    l->result_ident = fe_persist(cx, ident);
     l->basename = basename;
     l->next = cx->link->loaders;
     cx->link->loaders = l;
@@ -381,7 +381,7 @@ static void update_descriptor_sets(fe_ctx *cx, fe_val **args)
                     d->element == element + k)
                     d->set_ident = NULL;
             link_descriptor *d = vks_arena_alloc(cx->arena, sizeof *d);
-            d->set_ident = set;
+            d->set_ident = fe_persist(cx, set);
             d->binding = (uint32_t)binding;
             d->element = (uint32_t)(element + k);
             d->type = (uint32_t)type;

@@ -88,10 +88,14 @@ static fe_val *keep(fe_ctx *cx, const fe_val *v, int depth, unsigned nesting,
     *c = *v;
     c->logged_in = 0;
     c->fields = NULL;
+    c->ident = fe_persist(cx, v->ident);
+    c->spelling = fe_persist(cx, v->spelling);
+    c->member_key = fe_persist(cx, v->member_key);
+    c->unknown_name = fe_persist(cx, v->unknown_name);
     fe_field **tail = &c->fields;
     for (const fe_field *f = v->fields; f; f = f->next) {
         fe_field *n = vks_arena_alloc(cx->arena, sizeof *n);
-        n->name = f->name;
+        n->name = fe_persist(cx, f->name);
         n->value = keep(cx, f->value, depth, nesting + 1, targets);
         *tail = n;
         tail = &n->next;
@@ -115,6 +119,11 @@ static fe_val *keep(fe_ctx *cx, const fe_val *v, int depth, unsigned nesting,
         c->target = t->to;
     }
     return c;
+}
+
+const char *fe_persist(fe_ctx *cx, const char *name)
+{
+    return name && cx->values ? vks_arena_strdup(cx->arena, name) : name;
 }
 
 fe_val *fe_keep(fe_ctx *cx, const fe_val *v, int depth)
@@ -214,15 +223,16 @@ fe_val *fe_default_child(fe_ctx *cx, const fe_val *v, const char *name)
     } else if (v->ident) {
         const char *spelling;
         const char *base = v->spelling ? v->spelling : "?";
+        /* The path's names die with it (fe_persist keeps one). */
+        vks_arena *names = fe_value_arena(cx);
         if (name[0] == '[')
-            spelling = vks_arena_printf(cx->arena, "%s%s", base, name);
+            spelling = vks_arena_printf(names, "%s%s", base, name);
         else if (v->via_pointer)
-            spelling = vks_arena_printf(cx->arena, "%s->%s",
-                                        base[0] == '*' ? base + 1 : base, name);
+            spelling = vks_arena_printf(names, "%s->%s", base[0] == '*' ? base + 1 : base,
+                                        name);
         else
-            spelling = vks_arena_printf(cx->arena, "%s.%s", base, name);
-        child = fe_sym(cx, vks_arena_printf(cx->arena, "%s/%s", v->ident, name),
-                       spelling);
+            spelling = vks_arena_printf(names, "%s.%s", base, name);
+        child = fe_sym(cx, vks_arena_printf(names, "%s/%s", v->ident, name), spelling);
     } else {
         child = fe_unknown(cx);
     }
@@ -249,7 +259,7 @@ fe_val *fe_element(fe_ctx *cx, fe_val *array, int64_t index)
 {
     char name[32];
     snprintf(name, sizeof name, "[%" PRId64 "]", index);
-    return fe_child(cx, array, vks_arena_strdup(cx->arena, name));
+    return fe_child(cx, array, vks_arena_strdup(fe_value_arena(cx), name));
 }
 
 fe_val *fe_deref(fe_ctx *cx, fe_val *p, int64_t extra_index)
@@ -269,7 +279,7 @@ fe_val *fe_deref(fe_ctx *cx, fe_val *p, int64_t extra_index)
         fe_val *pointee = fe_element(cx, p, extra_index);
         if (extra_index == 0 && !pointee->fields && pointee->kind == VAL_SYM) {
             fe_will_write(cx, pointee);
-            pointee->spelling = vks_arena_printf(cx->arena, "*%s",
+            pointee->spelling = vks_arena_printf(fe_value_arena(cx), "*%s",
                                                  p->spelling ? p->spelling : "?");
             pointee->via_pointer = true;
         }
