@@ -317,7 +317,7 @@ unsigned fe_choose(fe_ctx *cx, vks_loc at, const fe_alternative *alts,
         cx->path.decision_count = (unsigned)dcount;
         cx->decision_cap = (unsigned)dcap;
     }
-    if (fe_debug_paths() && (index >= cx->forced_count || getenv("VKSYNC_DEBUG_ALL")))
+    if (fe_debug_paths() && index >= cx->forced_count)
         fprintf(stderr, "    decide %s:%u: %u of %u (region depth %u)\n", at.file,
                 at.line, chosen == UINT32_MAX ? 0 : chosen + 1, count, cx->sandbox);
     if (chosen == UINT32_MAX) {
