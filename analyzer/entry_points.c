@@ -188,14 +188,20 @@ void fe_opaque_call(fe_ctx *cx, const fe_call *call)
  * nobody reads (vkCmdSetViewport's, which records no access) splits
  * nothing.
  */
+/* VKSYNC_DEBUG_PATHS: the call whose model asked for a region split. */
+static void trace_restart(const fe_ctx *cx, const fe_call *call)
+{
+    if (cx->path.restart && fe_debug_paths())
+        fprintf(stderr, "  %s at %s:%u read a value join %u lost\n", call->name,
+                call->loc.file, call->loc.line, cx->path.restart);
+}
+
 static bool call_model(fe_ctx *cx, const fe_call *call, const fe_entry_point *row)
 {
     fe_watch_lossy_reads(cx);
     bool handled = row->handler(cx, call, row->param);
     fe_watch_lossy_reads(NULL);
-    if (cx->path.restart && fe_debug_paths())
-        fprintf(stderr, "  %s at %s:%u read a value join %u lost\n", call->name,
-                call->loc.file, call->loc.line, cx->path.restart);
+    trace_restart(cx, call);
     return handled;
 }
 
@@ -231,8 +237,6 @@ bool fe_vulkan_call(fe_ctx *cx, const fe_call *call)
         vks_cmd_add_access(cx->program, cmd, vks_unknown_access());
     cx->path.current = NULL;
     fe_watch_lossy_reads(NULL);
-    if (cx->path.restart && fe_debug_paths())
-        fprintf(stderr, "  %s at %s:%u read a value join %u lost\n", call->name,
-                call->loc.file, call->loc.line, cx->path.restart);
+    trace_restart(cx, call);
     return true;
 }

@@ -396,7 +396,8 @@ static fe_val *join_states(joiner *j, const fe_val *const *states, int depth)
         out->lossy = lost(j);
         /* One unknown, numbered as the path numbers its unknowns (the same
            on every run that replays the path). */
-        out->unknown_name = vks_arena_printf(cx->arena, "?j%u", ++cx->path.fresh_names);
+        out->unknown_name = vks_arena_printf(fe_value_arena(cx), "?j%u",
+                                            ++cx->path.fresh_names);
     }
     bool fields_same = true;
     for (size_t i = 1; i < n && fields_same; i++)
@@ -658,25 +659,35 @@ static void run_statement(fe_ctx *cx, void *arg, fe_val **result)
     cx->eval->run_as_code = clang_getNullCursor();
 }
 
-/* Statements are regions only outside any other region (inside one, their
-   ways are the enclosing region's); helpers at any depth (whether they
-   record is known once per function). */
-bool fe_run_statement_every_way(fe_ctx *cx, CXCursor stmt, fe_statement_runner *exec)
+/* A statement, or a loop body (loop_body: its `continue` is one more way
+   to its end), run every way and joined; false when it is to run as any
+   code. */
+static bool run_code_every_way(fe_ctx *cx, CXCursor code, fe_statement_runner *exec,
+                               bool loop_body)
 {
-    if (clang_equalCursors(cx->eval->run_as_code, stmt)) {
+    if (clang_equalCursors(cx->eval->run_as_code, code)) {
         cx->eval->run_as_code = clang_getNullCursor();
         return false; /* this is the run of one way: as any code */
     }
-    /* Inside another region only in the function a call region runs, where
-       a `return` is kept (the memory-type loop: each iteration's `if`
-       joined, not 2^32 ways). */
     return_sink *sink = cx->eval->summary ? cx->eval->summary->sink : NULL;
     bool in_call_region = sink && cx->path.frame && cx->path.frame->depth == sink->depth;
-    if ((cx->sandbox && !in_call_region) || must_split(cx, stmt) ||
-        not_a_region(cx, stmt, in_call_region ? LEAVE_BY_RETURN : 0))
+    /* A statement is inside another region only in the function a call
+       region runs, where a `return` is kept (the memory-type loop: each
+       iteration's `if` joined, not 2^32 ways); a loop body anywhere, since
+       joining it only makes the enclosing region's ways fewer. */
+    if (cx->sandbox && !in_call_region && !loop_body)
         return false;
-    statement_region region = {stmt, exec};
-    return run_every_way(cx, fe_loc(cx, stmt), run_statement, &region, NULL, NULL);
+    unsigned allowed = (in_call_region ? LEAVE_BY_RETURN : 0) |
+                       (loop_body ? LEAVE_BY_CONTINUE : 0);
+    if (must_split(cx, code) || not_a_region(cx, code, allowed))
+        return false;
+    statement_region region = {code, exec};
+    return run_every_way(cx, fe_loc(cx, code), run_statement, &region, NULL, NULL);
+}
+
+bool fe_run_statement_every_way(fe_ctx *cx, CXCursor stmt, fe_statement_runner *exec)
+{
+    return run_code_every_way(cx, stmt, exec, false);
 }
 
 /*
@@ -684,23 +695,11 @@ bool fe_run_statement_every_way(fe_ctx *cx, CXCursor stmt, fe_statement_runner *
  * iteration, its `continue` one more way to its end: an argument loop of
  * twenty `if (strcmp(argv[i], "--x") == 0) { ...; continue; }` is twenty
  * ways joined per iteration, where the loop as one region had 20^2 ways
- * (past MAX_WAYS_PER_REGION, so split, and each became a path).  Unlike a
- * statement, a body is a region inside another region too: joining there
- * only makes the enclosing region's ways fewer.
+ * (past MAX_WAYS_PER_REGION, so split, and each became a path).
  */
 bool fe_run_loop_body_every_way(fe_ctx *cx, CXCursor body, fe_statement_runner *exec)
 {
-    if (clang_equalCursors(cx->eval->run_as_code, body)) {
-        cx->eval->run_as_code = clang_getNullCursor();
-        return false;
-    }
-    return_sink *sink = cx->eval->summary ? cx->eval->summary->sink : NULL;
-    bool in_call_region = sink && cx->path.frame && cx->path.frame->depth == sink->depth;
-    unsigned allowed = LEAVE_BY_CONTINUE | (in_call_region ? LEAVE_BY_RETURN : 0);
-    if (must_split(cx, body) || not_a_region(cx, body, allowed))
-        return false;
-    statement_region region = {body, exec};
-    return run_every_way(cx, fe_loc(cx, body), run_statement, &region, NULL, NULL);
+    return run_code_every_way(cx, body, exec, true);
 }
 
 typedef struct {
