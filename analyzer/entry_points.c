@@ -205,9 +205,34 @@ static bool call_model(fe_ctx *cx, const fe_call *call, const fe_entry_point *ro
     return handled;
 }
 
+/* A vkCmd* that accesses no memory and orders nothing (a debug label,
+   dynamic state, a query): the engine checks nothing about it. */
+static bool accesses_nothing(const fe_entry_point *row)
+{
+    return row && row->command == fe_model_no_access;
+}
+
+bool fe_entry_point_matters(const char *name)
+{
+    const fe_entry_point *row = fe_entry_point_find(name);
+    return (row || strncmp(name, "vkCmd", 5) == 0) && !accesses_nothing(row) &&
+           !(row && (row->flags & FE_EP_FIXED_QUERY));
+}
+
 bool fe_vulkan_call(fe_ctx *cx, const fe_call *call)
 {
     const fe_entry_point *row = fe_entry_point_find(call->name);
+    if (row && (row->flags & FE_EP_FIXED_QUERY))
+        return false; /* any call the evaluator cannot see into */
+    if (cx->sandbox && accesses_nothing(row)) {
+        /* In a region run every way (vkcube's `demo_push_cb_label`: `if
+           (!demo->validate) return;` before a label) it is left out of the
+           recording: what it would add is nothing the engine checks, and
+           the region is joined instead of splitting the path. */
+        if (cx->site_executed)
+            cx->site_executed(cx, call->loc, true);
+        return true;
+    }
     bool modelled_name = row || strncmp(call->name, "vkCmd", 5) == 0;
     if (modelled_name && fe_sandboxed_effect(cx))
         return true;

@@ -21,6 +21,7 @@
  * models never see a cursor.
  */
 #include <stdio.h>
+#include <inttypes.h>
 #include <string.h>
 
 #include "eval.h"
@@ -160,9 +161,15 @@ static fe_val *variable(fe_ctx *cx, CXCursor decl)
     if (v)
         return v;
     const char *name = fe_string(cx, clang_getCursorSpelling(decl));
-    if (is_global_var(decl))
+    if (is_global_var(decl)) {
+        /* Its initial value was there before any region: first read inside
+           a way, it is not undone with the way's writes (its binding is
+           not), or a `static const` table read by a helper joined every
+           way would be empty for every later reader. */
+        size_t mark = cx->trail_count;
         v = global_initial_value(cx, decl, key, name);
-    else
+        fe_trail_forget(cx, mark);
+    } else
         v = fe_sym(cx, key, name); /* a parameter of the analysed function */
     v->loc = fe_loc(cx, decl);
     bind(cx, scope, key, v);
@@ -1109,6 +1116,42 @@ static bool type_may_hold_handle(CXType t)
                   clang_getCanonicalType(clang_getPointeeType(c)).kind == CXType_Record);
 }
 
+/*
+ * Whether a function is the C library's or the compiler's (declared in a
+ * header directly under /usr/include, in its bits/ or sys/ or multiarch
+ * directory, or in the compiler's own headers; a __builtin_): it knows
+ * nothing of Vulkan, so it never waits for the device, whatever pointer it
+ * is handed (vkcube's `vsnprintf(name, ..., argptr)` and `fflush(stdout)`
+ * ended every joined region they were in).  A library with a directory of
+ * its own under /usr/include (GLFW/, gstreamer-1.0/) may wait.
+ */
+static bool in_c_library(CXCursor decl, const char *spelling)
+{
+    if (strncmp(spelling, "__builtin_", 10) == 0)
+        return true;
+    if (clang_Cursor_isNull(decl) ||
+        !clang_Location_isInSystemHeader(clang_getCursorLocation(decl)))
+        return false;
+    CXFile file;
+    clang_getSpellingLocation(clang_getCursorLocation(decl), &file, NULL, NULL, NULL);
+    CXString name = clang_getFileName(file);
+    const char *path = clang_getCString(name);
+    bool libc = false;
+    if (path && strstr(path, "/lib/clang/") && strstr(path, "/include/")) {
+        libc = true;
+    } else if (path && strncmp(path, "/usr/include/", 13) == 0) {
+        const char *rest = path + 13;
+        const char *multiarch = strstr(rest, "-linux-gnu/");
+        if (multiarch && !memchr(rest, '/', (size_t)(multiarch - rest)))
+            rest = multiarch + 11;
+        if (strncmp(rest, "bits/", 5) == 0 || strncmp(rest, "sys/", 4) == 0)
+            rest = strchr(rest, '/') + 1;
+        libc = strchr(rest, '/') == NULL;
+    }
+    clang_disposeString(name);
+    return libc;
+}
+
 /* The record the models get (model.h): what only the cursor and the C types
    tell, decided here once.  Argument texts are for Vulkan calls (a created
    handle is named after its out-parameter). */
@@ -1134,6 +1177,8 @@ static fe_call call_record(fe_ctx *cx, CXCursor call, const char *name, fe_val *
         .args = args,
         .arg_facts = facts,
         .argc = argc,
+        .entry_point = name != NULL,
+        .in_c_library = !name && in_c_library(decl, spelling),
         .callee_in_system_header =
             !clang_Cursor_isNull(decl) &&
             clang_Location_isInSystemHeader(clang_getCursorLocation(decl)),
@@ -1179,6 +1224,57 @@ static bool zero_object(fe_ctx *cx, CXCursor call, fe_val **args, int argc)
     target->lossy = 0;
     target->unknown_name = NULL;
     return true;
+}
+
+/*
+ * What a query of a physical device's fixed capabilities (FE_EP_FIXED_QUERY)
+ * wrote through its pointer arguments: its answer depends only on the
+ * arguments passed by value (the physical device, a format).  vkcube's
+ * demo_prepare asks vkGetPhysicalDeviceFormatProperties again on every
+ * swapchain rebuild and branches on the answer: with a fresh unknown each
+ * time, every rebuild was a new decision, although the device answers as
+ * it did the first time.  So what it wrote is named after the query and
+ * its by-value arguments (`vkGetPhysicalDeviceFormatProperties(gpu,37)#2`):
+ * asking again gives the same unknowns, and a branch on them is the
+ * decision the first answer made.  An argument that is itself unknown
+ * leaves the fresh names havoc gave.
+ */
+static void name_fixed_query_results(fe_ctx *cx, const char *entry, fe_val **args,
+                                     int argc, CXCursor call)
+{
+    vks_arena *names = fe_value_arena(cx);
+    const char *key = vks_arena_printf(names, "%s(", entry);
+    for (int i = 0; i < argc; i++) {
+        CXType t = clang_getCanonicalType(
+            clang_getCursorType(clang_Cursor_getArgument(call, (unsigned)i)));
+        if (t.kind == CXType_Pointer)
+            continue;
+        uint64_t k;
+        if (fe_known_int(args[i], &k))
+            key = vks_arena_printf(names, "%s%s%" PRIu64, key, i ? "," : "", k);
+        else if (args[i]->kind == VAL_SYM && args[i]->ident)
+            key = vks_arena_printf(names, "%s%s%s", key, i ? "," : "", args[i]->ident);
+        else
+            return;
+    }
+    for (int i = 0; i < argc; i++) {
+        fe_val *p = args[i];
+        if (p->kind != VAL_PTR || !p->target || p->mapping || (!p->single && p->index != 0))
+            continue;
+        fe_val *target = p->target;
+        fe_will_write(cx, target);
+        bool aggregate = target->aggregate;
+        const char *spelling = target->spelling;
+        vks_loc loc = target->loc;
+        unsigned logged_in = target->logged_in;
+        memset(target, 0, sizeof *target);
+        target->kind = VAL_SYM;
+        target->ident = vks_arena_printf(names, "%s)#%d", key, i);
+        target->spelling = spelling;
+        target->aggregate = aggregate;
+        target->loc = loc;
+        target->logged_in = logged_in;
+    }
 }
 
 static fe_val *eval_call(fe_ctx *cx, CXCursor call)
@@ -1238,7 +1334,12 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
             clang_getCursorKind(fe_strip(arg)) != CXCursor_StringLiteral)
             havoc_reachable(cx, args[i]->target, clang_getPointeeType(t));
     }
-    fe_call record = call_record(cx, call, NULL, args, (unsigned)argc, false);
+    /* A Vulkan entry point no model handled keeps its name (host.c tells
+       the ones that wait for the device from the rest). */
+    const char *vulkan_name = entry && strncmp(entry, "vk", 2) == 0 ? entry : NULL;
+    if (vulkan_name && fe_entry_point_has(vulkan_name, FE_EP_FIXED_QUERY))
+        name_fixed_query_results(cx, vulkan_name, args, argc, call);
+    fe_call record = call_record(cx, call, vulkan_name, args, (unsigned)argc, false);
     fe_string_call(cx, &record);
     fe_opaque_call(cx, &record);
     fe_host_libc_call(cx, &record);

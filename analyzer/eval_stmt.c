@@ -112,10 +112,54 @@ static void exec_iteration(fe_ctx *cx, CXCursor body)
         cx->path.loop->continued = false;
 }
 
+/* What a loop condition reads, hashed: the value of each variable, member
+   or element it names (FNV-1a over known integers, identities and pointer
+   targets).  Equal before two tests: the condition is the same question
+   with the same answer. */
+static uint64_t fingerprint_mix(uint64_t h, const void *bytes, size_t n)
+{
+    const unsigned char *b = bytes;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * 1099511628211u;
+    return h;
+}
+
+static uint64_t condition_inputs(fe_ctx *cx, CXCursor c, uint64_t h)
+{
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_DeclRefExpr: case CXCursor_MemberRefExpr:
+    case CXCursor_ArraySubscriptExpr: {
+        const fe_val *v = fe_eval(cx, c);
+        uint64_t k;
+        if (fe_known_int(v, &k))
+            return fingerprint_mix(h, &k, sizeof k);
+        if (v && v->kind == VAL_SYM && v->ident)
+            return fingerprint_mix(h, v->ident, strlen(v->ident));
+        if (v && v->kind == VAL_PTR) {
+            h = fingerprint_mix(h, &v->target, sizeof v->target);
+            return fingerprint_mix(h, &v->index, sizeof v->index);
+        }
+        return fingerprint_mix(h, &v, sizeof v);
+    }
+    default: {
+        fe_cursors ch;
+        fe_children(NULL, c, &ch);
+        for (unsigned i = 0; i < ch.count; i++)
+            h = condition_inputs(cx, ch.items[i], h);
+        return h;
+    }
+    }
+}
+
 /*
  * A loop runs as C runs it while its condition is known (a constant trip
  * count fills an array); when the condition is unknown the body runs twice,
- * which is enough to see one iteration's accesses against the next's.
+ * which is enough to see one iteration's accesses against the next's - a
+ * `do` body too, whose first run is before any test.  An unknown condition
+ * that the path's facts make false ends the loop: vkcube's `do { err =
+ * acquire(); if (err == VK_ERROR_OUT_OF_DATE_KHR) demo_resize(demo); ...
+ * else assert(!err); } while (err != VK_SUCCESS);` leaves after the way
+ * that found VK_SUCCESS instead of acquiring and rebuilding again.
  */
 static void exec_loop(fe_ctx *cx, CXCursor init, CXCursor cond, CXCursor inc,
                       CXCursor body, bool test_first)
@@ -126,19 +170,53 @@ static void exec_loop(fe_ctx *cx, CXCursor init, CXCursor cond, CXCursor inc,
     loop_state *outer = cx->path.loop;
     unsigned unknown_iterations = 0;
     unsigned max_iterations = fe_limit(FE_LIMIT_LOOP_ITERATIONS);
+    /* The inputs of the condition at the previous test, and the path's
+       decisions then (a render loop: below). */
+    uint64_t last_inputs = 0;
+    unsigned decisions_at_last_test = 0, repeated_iterations = 0;
+    bool tested = false;
     for (unsigned n = 0; n < max_iterations; n++) {
         if (test_first || n > 0) {
-            if (!clang_Cursor_isNull(cond)) {
-                bool known, value = condition(cx, cond, &known);
-                if (known && !value)
+            bool known = true, value = true;
+            if (!clang_Cursor_isNull(cond))
+                value = condition(cx, cond, &known);
+            if (known && !value)
+                break;
+            vks_loc at = fe_loc(cx, clang_Cursor_isNull(cond) ? body : cond);
+            const char *why = NULL;
+            unsigned iteration = 0;
+            if (!known) {
+                if (!fe_path_allows(cx, at, fe_symbolic(cx, cond), true))
                     break;
-                if (!known) {
-                    if (++unknown_iterations > 2)
-                        break;
-                    fe_path_note(cx, fe_loc(cx, cond), vks_arena_printf(
-                        cx->arena, "`%s` is assumed true (loop iteration %u of 2)",
-                        fe_source_text(cx, cond), unknown_iterations));
+                why = vks_arena_printf(cx->arena, "`%s` is assumed true",
+                                       fe_source_text(cx, cond));
+                /* a `do` body's first run was before any test */
+                iteration = ++unknown_iterations + (test_first ? 0 : 1);
+            } else {
+                /* `while (!demo->quit) { handle events; demo_draw(demo); }`:
+                   the condition reads what it read at the last test, and
+                   only branches on unknowns in the body (events, acquire
+                   results) could ever end the loop.  On the path where
+                   none does, the loop never ends; like a loop on an
+                   unknown condition it is analysed for two iterations (it
+                   ran into the path's 128-decision limit before). */
+                uint64_t inputs = clang_Cursor_isNull(cond)
+                                      ? 0
+                                      : condition_inputs(cx, cond, 1469598103934665603u);
+                if (tested && inputs == last_inputs &&
+                    cx->path.decision_count > decisions_at_last_test) {
+                    why = "the loop repeats with the same condition";
+                    iteration = ++repeated_iterations + 1;
                 }
+                tested = true;
+                last_inputs = inputs;
+                decisions_at_last_test = cx->path.decision_count;
+            }
+            if (why) {
+                if (iteration > 2)
+                    break;
+                fe_path_note(cx, at, vks_arena_printf(cx->arena, "%s (loop iteration %u of 2)",
+                                                      why, iteration));
             }
         }
         state.continued = false;

@@ -215,11 +215,39 @@ void fe_host_touch(fe_ctx *cx, vks_loc at, const fe_val *place, uint64_t size,
     fe_host_access_streams(cx, at, write, acc, n);
 }
 
+/*
+ * The Vulkan commands through which the host waits for, or observes, the
+ * completion of device work: "An execution dependency is defined by waiting
+ * for a fence to become signaled, either via vkWaitForFences or by polling
+ * on vkGetFenceStatus" (Synchronization and Cache Control, Fences), the
+ * same for a timeline semaphore's wait or counter value, an event's status,
+ * wait-idle and query results.  Every other command (vkDestroySemaphore,
+ * vkGetPhysicalDeviceProperties, vkCreateSampler) returns without waiting
+ * for the device, so it is no host wait, however many handles it is given.
+ */
+static bool vulkan_command_may_wait(const char *name)
+{
+    static const char *const waits[] = {
+        "Wait", "GetFenceStatus", "GetEventStatus", "GetSemaphoreCounterValue",
+        "GetQueryPoolResults",
+    };
+    for (size_t i = 0; i < sizeof waits / sizeof waits[0]; i++)
+        if (strstr(name, waits[i]))
+            return true;
+    return false;
+}
+
 /* Whether a call the evaluator cannot see into could wait for the device:
-   it is handed a Vulkan handle or a pointer to a struct (which may hold
-   one), e.g. a `wait_for_gpu(ctx)` in another library. */
+   a Vulkan command that waits or polls, or any other call but the C
+   library's handed a Vulkan
+   handle or a pointer to a struct (which may hold one), e.g. a
+   `wait_for_gpu(ctx)` in another library. */
 static bool may_wait(const fe_call *call)
 {
+    if (call->entry_point)
+        return vulkan_command_may_wait(call->name);
+    if (call->in_c_library)
+        return false;
     for (unsigned i = 0; i < call->argc; i++)
         if (call->arg_facts[i].may_hold_handle)
             return true;

@@ -305,6 +305,8 @@ typedef struct fe_call {
     const fe_arg *arg_facts;
     unsigned argc;
     bool callee_in_system_header; /* a C library function */
+    bool entry_point;         /* name is a Vulkan entry point's */
+    bool in_c_library;        /* the C library's or the compiler's */
 } fe_call;
 
 /* ---- values (analyzer/values.c) ---- */
@@ -345,6 +347,9 @@ vks_mask fe_mask(const fe_val *v);
 void fe_will_write(fe_ctx *cx, fe_val *v);
 /* Restores every value written since the trail held `mark` entries. */
 void fe_trail_rollback(fe_ctx *cx, size_t mark);
+/* Keeps every value written since `mark` as it is now, as if it had been so
+   before the region: the writes leave the trail. */
+void fe_trail_forget(fe_ctx *cx, size_t mark);
 /* A model about to change state outside the values (a command, an object,
    a queue stream): true, and the region being run every way stops, when
    one is (summary.c); the model then does nothing. */
@@ -375,14 +380,18 @@ void fe_incomplete_at(fe_ctx *cx, vks_loc at, const char *message);
    path is dead (cx->path.dead). */
 unsigned fe_choose(fe_ctx *cx, vks_loc at, const fe_alternative *alts,
                    unsigned count);
-/* Adds a fact the path assumes without a decision (the other way ends the
-   program, program_end.c). */
 /* The next path of the function (or of a joined region's ways): the last
    decision with an alternative not yet taken and not known impossible
    takes it, and the next run replays the decisions up to it.  False when
    every path has been run. */
 bool fe_next_path(fe_ctx *cx);
+/* Adds a fact the path assumes without a decision (the other way ends the
+   program, program_end.c). */
 void fe_assume(fe_ctx *cx, const vks_smt_expr *cond, bool truth);
+/* Whether `cond` can have the value `truth` on this path: false only when
+   its facts rule it out (the same test made the other way, or Z3 says so
+   where the test shares a variable with them).  No decision is made. */
+bool fe_path_allows(fe_ctx *cx, vks_loc at, const vks_smt_expr *cond, bool truth);
 /* Adds a path step that is not a choice (a loop iteration). */
 void fe_path_note(fe_ctx *cx, vks_loc at, const char *text);
 /* Copies the path's steps so far into the recording's command buffer, each
@@ -404,6 +413,11 @@ enum {
     /* A call site every run accounts for, reached or reported (sites.c),
        as every vkCmd* is: the begin of a recording and the submissions. */
     FE_EP_SITE = 1u << 3,
+    /* A query of a physical device's fixed capabilities: not modelled (its
+       out-parameters are forgotten as any call's) but named after its
+       arguments, so asking again gives the same unknowns (eval_expr.c);
+       no effect a joined region must stop for. */
+    FE_EP_FIXED_QUERY = 1u << 4,
 };
 typedef void fe_command_model(fe_ctx *cx, vks_cmd *cmd, const fe_call *call);
 /* A model of an entry point that is not a vkCmd*: returns false when it did
@@ -421,6 +435,9 @@ typedef struct fe_entry_point {
 /* The row of a Vulkan entry point, or NULL. */
 const fe_entry_point *fe_entry_point_find(const char *name);
 bool fe_entry_point_has(const char *name, unsigned flag);
+/* Whether a call to it changes what the engine checks: every modelled entry
+   point and vkCmd* but those that access no memory and order nothing. */
+bool fe_entry_point_matters(const char *name);
 /* Applies the call's model; returns false when it is not an entry point the
    front end models (the evaluator then treats it as any unseen call). */
 bool fe_vulkan_call(fe_ctx *cx, const fe_call *call);

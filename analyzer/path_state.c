@@ -331,6 +331,33 @@ unsigned fe_choose(fe_ctx *cx, vks_loc at, const fe_alternative *alts,
     return chosen;
 }
 
+/* Whether any variable of e is one the path's facts mention. */
+static bool mentions_a_fact_variable(const fe_ctx *cx, const vks_smt_expr *e)
+{
+    if (!e)
+        return false;
+    if (e->kind == VKS_SMT_VAR) {
+        for (size_t i = 0; i < cx->path.fact_count; i++)
+            if (mentions(cx->path.facts[i].cond, e->name))
+                return true;
+        return false;
+    }
+    return mentions_a_fact_variable(cx, e->lhs) || mentions_a_fact_variable(cx, e->rhs);
+}
+
+bool fe_path_allows(fe_ctx *cx, vks_loc at, const vks_smt_expr *cond, bool truth)
+{
+    int holds = already_assumed(cx, cond);
+    if (holds >= 0)
+        return holds == (int)truth;
+    /* Inside a joined region Z3 is not asked (fe_choose says why). */
+    if (cx->sandbox > 0 || !mentions_a_fact_variable(cx, cond))
+        return true;
+    fe_fact fact = {cond, truth};
+    fe_alternative alt = {&fact, 1, NULL};
+    return feasible_with(cx, at, &alt);
+}
+
 bool fe_next_path(fe_ctx *cx)
 {
     for (int i = (int)cx->path.decision_count - 1; i >= 0; i--) {

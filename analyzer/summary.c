@@ -81,8 +81,8 @@ typedef struct {
     bool branches;
 } quiet_walk;
 
-/* A call to an entry point of the table or any vkCmd*, or to a helper that
-   makes one. */
+/* A call to an entry point of the table or any vkCmd* that matters to the
+   engine (fe_entry_point_matters), or to a helper that makes one. */
 static enum CXChildVisitResult find_recording_call(CXCursor c, CXCursor parent,
                                                    CXClientData data)
 {
@@ -94,7 +94,7 @@ static enum CXChildVisitResult find_recording_call(CXCursor c, CXCursor parent,
         w->branches = true;
     if (kind == CXCursor_CallExpr) {
         const char *entry = fe_callee_entry_point(w->cx, c);
-        if (entry && (strncmp(entry, "vkCmd", 5) == 0 || fe_entry_point_find(entry)))
+        if (entry && fe_entry_point_matters(entry))
             w->quiet = false;
         CXCursor decl = fe_callee_decl(c);
         if (w->quiet && !clang_Cursor_isNull(decl) && !function_quiet(w->cx, decl))
@@ -492,6 +492,7 @@ static bool run_every_way(fe_ctx *cx, vks_loc region, region_runner *run, void *
         sink = NULL;
     if (cx->sandbox >= MAX_NESTED_REGIONS || cx->out_of_steps)
         return false;
+    size_t sink_count_before = sink ? sink->count : 0;
     fe_decision *decisions = cx->decisions;
     unsigned decision_cap = cx->decision_cap, forced = cx->forced_count;
     unsigned decision_count = cx->path.decision_count;
@@ -534,6 +535,15 @@ static bool run_every_way(fe_ctx *cx, vks_loc region, region_runner *run, void *
             ended++;
         } else if (cx->path.dead) {
             /* cannot happen: left out */
+        } else if (!own_sink && cx->path.ret && cx->path.ret->returned &&
+                   cx->path.ret->captured) {
+            /* A region inside this way handed the ways that returned to
+               the sink already (a `return` in a loop body joined per
+               iteration): kept once, or the call's result is joined with
+               an empty way and lost. */
+            returned++;
+            cx->path.ret->returned = false;
+            cx->path.ret->captured = false;
         } else if (!own_sink && cx->path.ret && cx->path.ret->returned) {
             if (!sink || sink->count >= MAX_WAYS_PER_REGION) {
                 ok = false;
@@ -582,7 +592,7 @@ static bool run_every_way(fe_ctx *cx, vks_loc region, region_runner *run, void *
         cx->path.havoc_generation = generation;
         cx->path.fresh_names = fresh;
         if (sink)
-            sink->count -= returned;
+            sink->count = sink_count_before;
         return false;
     }
     if (own_sink)

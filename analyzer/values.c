@@ -151,6 +151,9 @@ static void read_by_model(const fe_val *v)
         cx->joins[v->lossy - 1].split)
         return;
     cx->path.restart = v->lossy;
+    if (fe_debug_paths())
+        fprintf(stderr, "  a model read `%s`, which join %u lost\n",
+                v->spelling ? v->spelling : "?", v->lossy);
 }
 
 void fe_will_write(fe_ctx *cx, fe_val *v)
@@ -168,6 +171,12 @@ void fe_trail_rollback(fe_ctx *cx, size_t mark)
         fe_trail_entry *e = &cx->trail[--cx->trail_count];
         *e->node = e->before;
     }
+}
+
+void fe_trail_forget(fe_ctx *cx, size_t mark)
+{
+    while (cx->trail_count > mark)
+        cx->trail[--cx->trail_count].node->logged_in = 0;
 }
 
 bool fe_sandboxed_effect(fe_ctx *cx)

@@ -3,6 +3,7 @@
  */
 #include "vksync/finding.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -67,8 +68,51 @@ static int compare_findings(const void *pa, const void *pb)
     return (a->note_count > b->note_count) - (a->note_count < b->note_count);
 }
 
+static bool same_loc(const vks_loc *a, const vks_loc *b)
+{
+    return a->line == b->line && a->col == b->col && strcmp_null(a->file, b->file) == 0;
+}
+
+/* The same hazard told the same way: rule, place, message and every note
+   but the path's steps.  A loop analysed for two iterations records the
+   same command buffer twice, and each recording had its own copy of the
+   finding, differing only in the iteration its steps name. */
+static bool same_report(const vks_finding *a, const vks_finding *b)
+{
+    if (a->rule != b->rule || !same_loc(&a->loc, &b->loc) ||
+        strcmp_null(a->hazard, b->hazard) != 0 || strcmp_null(a->message, b->message) != 0)
+        return false;
+    size_t i = 0, j = 0;
+    for (;;) {
+        while (i < a->note_count && a->notes[i].kind == VKS_NOTE_PATH)
+            i++;
+        while (j < b->note_count && b->notes[j].kind == VKS_NOTE_PATH)
+            j++;
+        if (i == a->note_count || j == b->note_count)
+            return i == a->note_count && j == b->note_count;
+        if (a->notes[i].kind != b->notes[j].kind || !same_loc(&a->notes[i].loc, &b->notes[j].loc) ||
+            strcmp_null(a->notes[i].message, b->notes[j].message) != 0)
+            return false;
+        i++, j++;
+    }
+}
+
 void vks_findings_sort(vks_findings *f)
 {
-    if (f->count > 1)
-        qsort(f->items, f->count, sizeof *f->items, compare_findings);
+    if (f->count < 2)
+        return;
+    qsort(f->items, f->count, sizeof *f->items, compare_findings);
+    size_t out = 1;
+    for (size_t i = 1; i < f->count; i++) {
+        bool repeated = false;
+        for (size_t k = out; k-- > 0 && !repeated;) {
+            if (f->items[k].rule != f->items[i].rule ||
+                !same_loc(&f->items[k].loc, &f->items[i].loc))
+                break; /* sorted: equal ones are next to each other's place */
+            repeated = same_report(&f->items[k], &f->items[i]);
+        }
+        if (!repeated)
+            f->items[out++] = f->items[i];
+    }
+    f->count = out;
 }

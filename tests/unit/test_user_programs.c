@@ -45,6 +45,7 @@ static test_analysis *check_inputs(const char *const *files, size_t file_count,
     test_analysis *a = test_analyse_with(files, file_count, &options);
     ck_assert_msg(a->status == 0, "%s", a->error ? a->error : "?");
     vks_check_program(a->program, &a->findings, &a->stats);
+    vks_findings_sort(&a->findings); /* as the command line reports them */
     return a;
 }
 
@@ -324,11 +325,32 @@ START_TEST(setup_code_that_records_nothing_costs_no_paths)
 }
 END_TEST
 
+/* The program and its twin with the barrier: `paths` paths each, every
+   path to the end (no limit) and every recording call reached; the twin
+   silent.  The caller checks `a`'s findings, then frees it. */
+static void check_complete(test_analysis *a, unsigned paths)
+{
+    ck_assert_uint_eq(a->stats.paths_explored, paths);
+    ck_assert_uint_eq(a->stats.incomplete, 0);
+    ck_assert_uint_eq(a->stats.recording_calls_reached, a->stats.recording_calls);
+}
+
+static void check_twin_silent(const char *file, unsigned paths)
+{
+    test_analysis *a = check_one(file, true);
+    ck_assert_uint_eq(a->findings.count, 0);
+    check_complete(a, paths);
+    ck_assert_uint_gt(a->stats.pairs_proved_ordered, 0);
+    test_analysis_free(a);
+}
+
 /* Cause 3 in vkcube's idiom (realprog/options_demo.c): memset of the
    whole struct, an argument loop whose options `continue`, labels behind
    `if (!app->debug) return;` four times, a null test of a just-allocated
-   command buffer, a cleanup that destroys what exists.  Two paths (labels
-   or none), the RAW once; with the barrier nothing.  Before: 64 paths and
+   command buffer, a cleanup that destroys what exists.  One path (a
+   label accesses nothing, so `if (!app->debug) return;` before one is
+   joined, not a decision), the RAW once; with the barrier nothing.  Two
+   paths when labels were recorded commands; before that: 64 paths and
    the path limit (every label test its own decision, every member of the
    forgotten struct an unknown, the argument loop past its ways). */
 START_TEST(a_zeroed_struct_and_an_option_loop_cost_no_paths)
@@ -336,17 +358,41 @@ START_TEST(a_zeroed_struct_and_an_option_loop_cost_no_paths)
     test_analysis *a = check_one("options_demo.c", false);
     const vks_finding *f = only_finding(a, VKS_RULE_HAZARD_RAW);
     ck_assert_str_eq(f->hazard, "READ_AFTER_WRITE");
-    ck_assert_uint_eq(f->loc.line, 132);
-    ck_assert_uint_eq(a->stats.paths_explored, 2);
-    ck_assert_uint_eq(a->stats.incomplete, 0);
-    ck_assert_uint_eq(a->stats.recording_calls_reached, a->stats.recording_calls);
+    ck_assert_uint_eq(f->loc.line, 133);
+    check_complete(a, 1);
     test_analysis_free(a);
+    check_twin_silent("options_demo.c", 1);
+}
+END_TEST
 
-    a = check_one("options_demo.c", true);
-    ck_assert_uint_eq(a->findings.count, 0);
-    ck_assert_uint_eq(a->stats.paths_explored, 2);
-    ck_assert_uint_eq(a->stats.incomplete, 0);
+/* Causes 3 and 8 in a windowed renderer's idiom (realprog/render_loop.c):
+   `while (!app->quit)` that only an event ends, a frame that retries its
+   acquire and rebuilds, a rebuild that asks the device for format
+   properties again, and barrier masks from a table looked up by a helper
+   that loops, returns the entry and aborts with a message when there is
+   none.  Seven paths (the event loop's three ways, two iterations, and the
+   close event's one), the RAW once with the masks the table gives, silence
+   with the right entry.  Before: more than 64 paths through `run` and the
+   path limit (the loop ran on while `app->quit` stayed 0, each event a new
+   decision), the RAW reported twice (once per iteration's recording).
+   Joining the lookup (fprintf is no host wait now) first lost the entry it
+   returned, since its `return` inside a loop body was kept twice: unknown
+   masks, no finding at all. */
+START_TEST(a_render_loop_and_a_table_of_barrier_masks)
+{
+    test_analysis *a = check_one("render_loop.c", false);
+    const vks_finding *f = only_finding(a, VKS_RULE_HAZARD_RAW);
+    ck_assert_str_eq(f->hazard, "READ_AFTER_WRITE");
+    ck_assert_uint_eq(f->loc.line, 100);
+    bool names_table_barrier = false;
+    for (size_t i = 0; i < f->note_count; i++)
+        names_table_barrier |= f->notes[i].kind == VKS_NOTE_SYNC &&
+                               f->notes[i].loc.line == 62 &&
+                               strstr(f->notes[i].message, "VERTEX_INPUT") != NULL;
+    ck_assert_msg(names_table_barrier, "the barrier's masks from the table");
+    check_complete(a, 7);
     test_analysis_free(a);
+    check_twin_silent("render_loop.c", 7);
 }
 END_TEST
 
@@ -365,6 +411,7 @@ int main(void)
     tcase_add_test(tc, buffers_made_in_a_loop_over_frames_are_different_buffers);
     tcase_add_test(tc, buffers_returned_by_a_constructor_are_their_variables_buffers);
     tcase_add_test(tc, a_zeroed_struct_and_an_option_loop_cost_no_paths);
+    tcase_add_test(tc, a_render_loop_and_a_table_of_barrier_masks);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }

@@ -3,7 +3,8 @@
    options, debug labels behind `if (!app->debug) return;` in every helper,
    `if (app->cmd == VK_NULL_HANDLE) return;` after the command buffer was
    allocated, and a cleanup that destroys what exists.  The only branch of
-   the recording is whether labels are recorded: two paths. */
+   the recording would be whether labels are recorded, but a label
+   accesses nothing, so the helpers are joined: one path. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
