@@ -165,7 +165,9 @@ bool fe_model_not_modelled(fe_ctx *cx, const fe_call *call, int param)
  */
 void fe_opaque_call(fe_ctx *cx, const fe_call *call)
 {
-    if (!cx->path.recordings)
+    /* A Vulkan command no model handled is not a vkCmd* (those all are):
+       it records nothing into a command buffer (vkDestroySemaphore). */
+    if (!cx->path.recordings || call->entry_point)
         return;
     bool reaches_any = false;
     for (unsigned i = 0; i < call->argc && !reaches_any; i++)
