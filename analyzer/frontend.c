@@ -291,6 +291,10 @@ static void analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
             fprintf(stderr, "run %u: steps %zu decisions %u dead %d exited %d restart %u\n",
                     runs, cx->steps, cx->path.decision_count, cx->path.dead,
                     cx->path.exited, cx->path.restart);
+        if (fe_debug_paths())
+            for (size_t i = 0; i < cx->path.step_count; i++)
+                fprintf(stderr, "  step %s:%u: %s\n", cx->path.step_locs[i].file,
+                        cx->path.step_locs[i].line, cx->path.step_texts[i]);
         if (cx->path.restart && !cx->out_of_steps) {
             /* The path again, the region that lost a needed value split. */
             vks_program_truncate(p, run_first);

@@ -168,6 +168,9 @@ bool fe_debug_paths(void);
  */
 typedef struct fe_path {
     fe_binding *globals;
+    /* What unknown pointers point to, by the pointer's name (values.c):
+       every copy of `demo` shares one `*demo`. */
+    struct fe_pointees *pointees;
     fe_recording *recordings;   /* open vkBegin..vkEnd pairs */
     struct fe_submit_state *submit; /* this path's queue streams (submit.c) */
     fe_recording *current;      /* the one a command model is recording into */

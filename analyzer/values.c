@@ -271,6 +271,63 @@ fe_val *fe_element(fe_ctx *cx, fe_val *array, int64_t index)
     return fe_child(cx, array, vks_arena_strdup(fe_value_arena(cx), name));
 }
 
+/*
+ * An unknown pointer's pointee, shared by every copy of the pointer.  It
+ * was kept among the pointer value's own members, and a value is copied
+ * with its members (fe_copy): `demo_prepare(demo)` got a `*demo` of its
+ * own, and what it wrote there was gone when it returned, so vkcube's
+ * `demo_draw` read `demo->is_minimized` as it was before the resize that
+ * set it.  Two pointers with one name are one value (the same unknown), so
+ * they point to one object: it is found by the name, in a table the path
+ * owns.  A pointer that already holds its elements (a value kept from an
+ * earlier path, an uninitialised array) keeps them.
+ */
+typedef struct fe_pointee {
+    const char *pointer;
+    fe_val *elements;
+    struct fe_pointee *next;
+} fe_pointee;
+
+enum { POINTEE_BUCKETS = 256 };
+
+struct fe_pointees {
+    fe_pointee *buckets[POINTEE_BUCKETS];
+};
+
+static bool holds_elements(const fe_val *p)
+{
+    for (const fe_field *f = p->fields; f; f = f->next)
+        if (f->name[0] == '[')
+            return true;
+    return false;
+}
+
+static fe_val *pointed_to(fe_ctx *cx, fe_val *p)
+{
+    if (!p->ident || p->aggregate || holds_elements(p))
+        return p;
+    vks_arena *arena = fe_value_arena(cx);
+    if (!cx->path.pointees) {
+        cx->path.pointees = vks_arena_alloc(arena, sizeof *cx->path.pointees);
+        memset(cx->path.pointees, 0, sizeof *cx->path.pointees);
+    }
+    uint32_t h = 2166136261u;
+    for (const char *c = p->ident; *c; c++)
+        h = (h ^ (unsigned char)*c) * 16777619u;
+    fe_pointee **bucket = &cx->path.pointees->buckets[h % POINTEE_BUCKETS];
+    for (fe_pointee *e = *bucket; e; e = e->next)
+        if (strcmp(e->pointer, p->ident) == 0)
+            return e->elements;
+    /* Named as the pointer is, so its members are named as they were. */
+    fe_val *elements = fe_sym(cx, p->ident, p->spelling);
+    elements->via_pointer = p->via_pointer;
+    elements->loc = p->loc;
+    fe_pointee *e = vks_arena_alloc(arena, sizeof *e);
+    *e = (fe_pointee){p->ident, elements, *bucket};
+    *bucket = e;
+    return elements;
+}
+
 fe_val *fe_deref(fe_ctx *cx, fe_val *p, int64_t extra_index)
 {
     if (!p)
@@ -285,7 +342,7 @@ fe_val *fe_deref(fe_ctx *cx, fe_val *p, int64_t extra_index)
     if (p->kind == VAL_SYM) {
         /* A pointer parameter: name its pointee after it, so `ctx->staging`
            is the same object on every read. */
-        fe_val *pointee = fe_element(cx, p, extra_index);
+        fe_val *pointee = fe_element(cx, pointed_to(cx, p), extra_index);
         if (extra_index == 0 && !pointee->fields && pointee->kind == VAL_SYM) {
             fe_will_write(cx, pointee);
             pointee->spelling = vks_arena_printf(fe_value_arena(cx), "*%s",

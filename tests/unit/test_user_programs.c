@@ -396,6 +396,33 @@ START_TEST(a_render_loop_and_a_table_of_barrier_masks)
 }
 END_TEST
 
+/* A library's frame function handed a pointer to its window
+   (realprog/paused_surface.c): a helper clears `w->paused` through the
+   pointer, and the frame tests the flag again before it uploads.  Three
+   paths, the RAW between the two copies of the upload (line 53, after the
+   write at line 38), silence with the sync2 barrier.  Before: every copy
+   of an unknown pointer carried a `*w` of its own, so the helper's write
+   was lost on return, the second test read the flag the first had decided
+   (`true`), and the upload was never reached: 2 paths, 0 of 4 recording
+   calls, no finding (vkcube's `demo_draw` lost `demo->is_minimized` the
+   same way). */
+START_TEST(a_flag_a_helper_writes_through_a_pointer_is_read_back)
+{
+    test_analysis *a = check_one("paused_surface.c", false);
+    const vks_finding *f = only_finding(a, VKS_RULE_HAZARD_RAW);
+    ck_assert_str_eq(f->hazard, "READ_AFTER_WRITE");
+    ck_assert_uint_eq(f->loc.line, 53);
+    bool names_write = false;
+    for (size_t i = 0; i < f->note_count; i++)
+        names_write |= f->notes[i].loc.line == 38 &&
+                       strstr(f->notes[i].message, "writes 'w->mesh'") != NULL;
+    ck_assert_msg(names_write, "the note on the upload's write");
+    check_complete(a, 3);
+    test_analysis_free(a);
+    check_twin_silent("paused_surface.c", 3);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("user-programs");
@@ -412,6 +439,7 @@ int main(void)
     tcase_add_test(tc, buffers_returned_by_a_constructor_are_their_variables_buffers);
     tcase_add_test(tc, a_zeroed_struct_and_an_option_loop_cost_no_paths);
     tcase_add_test(tc, a_render_loop_and_a_table_of_barrier_masks);
+    tcase_add_test(tc, a_flag_a_helper_writes_through_a_pointer_is_read_back);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
