@@ -171,6 +171,8 @@ typedef struct fe_path {
     /* What unknown pointers point to, by the pointer's name (values.c):
        every copy of `demo` shares one `*demo`. */
     struct fe_pointees *pointees;
+    /* The handles the path created, by identity (objects.c). */
+    struct fe_creations *creations;
     fe_recording *recordings;   /* open vkBegin..vkEnd pairs */
     struct fe_submit_state *submit; /* this path's queue streams (submit.c) */
     fe_recording *current;      /* the one a command model is recording into */

@@ -242,12 +242,71 @@ static const char *creation_ident(fe_ctx *cx, vks_loc at, int64_t index,
     return kept_in ? vks_arena_printf(cx->arena, "%s=%s", ident, kept_in) : ident;
 }
 
+/*
+ * The handles this path has created, so that a handle created again (a
+ * swapchain rebuild destroys and re-creates every image, view and buffer
+ * into the same members) is a new object: its own initial layout, no
+ * hazard with what the destroyed one saw.  Kept as the same identity, the
+ * recreated texture of glfw's triangle-vulkan was "expected in layout
+ * PREINITIALIZED, but it is in SHADER_READ_ONLY_OPTIMAL".  The n-th
+ * creation of one identity on a path is named "IDENT#created-n", the same
+ * on every path that creates it as often.
+ */
+typedef struct fe_creation {
+    const char *ident;
+    unsigned count;
+    struct fe_creation *next;
+} fe_creation;
+
+enum { CREATION_BUCKETS = 64 };
+
+struct fe_creations {
+    fe_creation *buckets[CREATION_BUCKETS];
+};
+
+static fe_creation *creation_entry(fe_ctx *cx, const char *ident, bool add)
+{
+    vks_arena *arena = fe_value_arena(cx);
+    if (!cx->path.creations) {
+        cx->path.creations = vks_arena_alloc(arena, sizeof *cx->path.creations);
+        memset(cx->path.creations, 0, sizeof *cx->path.creations);
+    }
+    uint32_t h = 2166136261u;
+    for (const char *c = ident; *c; c++)
+        h = (h ^ (unsigned char)*c) * 16777619u;
+    fe_creation **bucket = &cx->path.creations->buckets[h % CREATION_BUCKETS];
+    for (fe_creation *e = *bucket; e; e = e->next)
+        if (strcmp(e->ident, ident) == 0)
+            return e;
+    if (!add)
+        return NULL;
+    fe_creation *e = vks_arena_alloc(arena, sizeof *e);
+    *e = (fe_creation){vks_arena_strdup(arena, ident), 0, *bucket};
+    *bucket = e;
+    return e;
+}
+
+/* The identity for the next creation named `ident` on this path. */
+static const char *created_again(fe_ctx *cx, const char *ident)
+{
+    fe_creation *e = creation_entry(cx, ident, true);
+    if (e->count++ == 0)
+        return ident;
+    const char *again = vks_arena_printf(cx->arena, "%s#created-%u", ident, e->count);
+    creation_entry(cx, again, true)->count = 1;
+    return again;
+}
+
 static fe_val *created_handle(fe_ctx *cx, const fe_call *call, unsigned out,
                               int64_t index)
 {
     fe_val *node = fe_deref(cx, call->args[out], index);
     if (!node)
         return NULL;
+    /* Created again where an earlier creation on this path left its
+       handle: a new object. */
+    if (node->kind == VAL_SYM && node->ident && creation_entry(cx, node->ident, false))
+        node->kind = VAL_UNKNOWN;
     if (node->kind != VAL_SYM || !node->ident) {
         vks_loc at = call->loc;
         /* Named by where it is kept when that is known (issue 11, cause 5:
@@ -255,13 +314,17 @@ static fe_val *created_handle(fe_ctx *cx, const fe_call *call, unsigned out,
         const char *spelling = node->spelling && index == 0 ? node->spelling
                                                             : out_spelling(call, out);
         node->kind = VAL_SYM;
-        node->ident = creation_ident(cx, at, index, index == 0 ? node->spelling : NULL);
+        node->ident = created_again(
+            cx, creation_ident(cx, at, index, index == 0 ? node->spelling : NULL));
         node->spelling = index ? vks_arena_printf(cx->arena, "%s[%lld]", spelling,
                                                   (long long)index)
                                : spelling;
         node->fields = NULL;
         node->zero_rest = false;
     }
+    /* A handle the function was handed keeps its name when first created
+       into (`ctx->image`); created again, it is a new object (above). */
+    creation_entry(cx, node->ident, true)->count |= 1;
     node->not_null = true;
     return node;
 }
