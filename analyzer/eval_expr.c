@@ -1042,6 +1042,58 @@ fe_val *fe_eval(fe_ctx *cx, CXCursor c)
     }
 }
 
+/*
+ * Recursion is unrolled as loops are (eval_stmt.c): a function that
+ * records is followed into itself once, and a path that would enter it a
+ * third time ends there, as a loop with an unknown condition is not run a
+ * third time; what the path recorded and submitted until then is checked
+ * (as when a program exits).  glfw's triangle-vulkan draws again after a
+ * resize from inside its draw (demo_draw -> demo_resize -> demo_prepare ->
+ * demo_draw); followed until the helper depth ran out, every texture
+ * upload of the second resize was reported as not analysed.  What comes
+ * after the call is analysed on the paths that took another way at a
+ * branch inside the second activation (the acquire that succeeds).  When
+ * no branch since that activation began had another way (a recursion
+ * nothing ends), the call goes on to the helper depth and is reported
+ * incomplete there.  A recursive helper that records nothing (an
+ * allocator) is any call the evaluator cannot see into, past the depth.
+ */
+enum { MAX_ACTIVATIONS = 2 };
+
+/* Whether a branch decided since decision `first` had a way not taken
+   here that Z3 did not rule out. */
+static bool another_way_since(const fe_ctx *cx, unsigned first)
+{
+    for (unsigned i = first; i < cx->path.decision_count; i++) {
+        const fe_decision *d = &cx->decisions[i];
+        unsigned others = d->alternatives > 32 ? 31 : d->alternatives - 1;
+        uint32_t ruled_out = d->impossible & ~(d->chosen < 32 ? 1u << d->chosen : 0u);
+        if (others > (unsigned)__builtin_popcount(ruled_out))
+            return true;
+    }
+    return false;
+}
+
+static bool recursion_ends_path(fe_ctx *cx, CXCursor fn)
+{
+    if (cx->sandbox)
+        return false;
+    const char *name = fe_string(cx, clang_getCursorSpelling(fn));
+    unsigned active = 0;
+    const fe_frame *innermost = NULL;
+    for (const fe_frame *f = cx->path.frame; f; f = f->caller)
+        if (f->function && strcmp(f->function, name) == 0) {
+            active++;
+            if (!innermost)
+                innermost = f;
+        }
+    if (active < MAX_ACTIVATIONS || !fe_function_records(cx, fn) ||
+        !another_way_since(cx, innermost->decisions_at_entry))
+        return false;
+    cx->path.exited = true;
+    return true;
+}
+
 fe_val *fe_inline_call(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args,
                        unsigned argc)
 {
@@ -1050,7 +1102,9 @@ fe_val *fe_inline_call(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args,
     *site = fe_loc(cx, call);
     fe_frame frame = {.call_site = site,
                       .function = fe_string(cx, clang_getCursorSpelling(fn)),
-                      .depth = cx->path.frame ? cx->path.frame->depth + 1 : 1};
+                      .depth = cx->path.frame ? cx->path.frame->depth + 1 : 1,
+                      .caller = cx->path.frame,
+                      .decisions_at_entry = cx->path.decision_count};
     int nparams = clang_Cursor_getNumArguments(fn);
     fe_frame *caller = cx->path.frame;
     cx->path.frame = &frame;
@@ -1305,6 +1359,8 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
         fn = fe_find_function(cx, fn);
     if (!clang_Cursor_isNull(fn) && !clang_Cursor_isNull(fe_function_body(fn))) {
         fe_val *joined;
+        if (recursion_ends_path(cx, fn))
+            return fe_unknown(cx);
         unsigned max_depth = fe_limit(FE_LIMIT_HELPER_DEPTH);
         if (!cx->path.frame || cx->path.frame->depth < (int)max_depth) {
             if (fe_run_call_every_way(cx, fn, call, args, (unsigned)argc, &joined,

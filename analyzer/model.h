@@ -93,6 +93,8 @@ typedef struct fe_frame {
     const vks_loc *call_site;   /* NULL in the function being analysed */
     const char *function;
     int depth;
+    const struct fe_frame *caller; /* NULL in the function being analysed */
+    unsigned decisions_at_entry;   /* the path's decisions when it was called */
 } fe_frame;
 
 typedef struct fe_recording {

@@ -461,9 +461,16 @@ fe_cmdbuf_state *fe_recording_started(fe_ctx *cx, const fe_val *handle,
         allocated && allocated->info
             ? fe_find_object(cx, FE_OBJ_COMMAND_POOL, fe_peek(cx, allocated->info, "commandPool"))
             : NULL;
-    if (pool && pool->info)
+    /* A family a join lost (the queue-family search of every windowed
+       sample, joined) is no reason to split that search into a path per
+       family: it only tells a release from an acquire, and a command
+       buffer of an unknown family has its transfers on an unknown side
+       (engine/qfot.c), as when the pool's family is any other unknown. */
+    const fe_val *family = pool && pool->info ? fe_peek(cx, pool->info, "queueFamilyIndex")
+                                              : NULL;
+    if (family && !family->lossy)
         cx->program->cmdbufs[cmdbuf].queue_family =
-            fe_u32_or(fe_peek(cx, pool->info, "queueFamilyIndex"), VKS_QUEUE_FAMILY_IGNORED);
+            fe_u32_or(family, VKS_QUEUE_FAMILY_IGNORED);
     if (handle && handle->kind == VAL_SYM && handle->ident) {
         fe_object *o = remember(cx, FE_OBJ_RECORDING, handle, begin);
         o->cmdbuf = cmdbuf;

@@ -446,6 +446,27 @@ START_TEST(an_image_created_again_is_a_new_image)
 }
 END_TEST
 
+/* An old SDK sample's idiom (realprog/retry_draw.c): the draw function
+   rebuilds the swapchain and calls itself when the acquire is out of
+   date, and the queue family comes from a search loop.  Two paths (the
+   acquire succeeds; it is out of date once and the second draw succeeds),
+   the RAW inside the re-recorded frame, silence with the barrier, nothing
+   incomplete.  Before: the recursion was followed until the helper depth
+   ran out (22 paths, 6 incomplete findings), and the pool's family, lost
+   by the search's join, split the search into a path per family (4 paths
+   with the recursion bounded). */
+START_TEST(a_draw_that_calls_itself_after_a_rebuild_is_unrolled_once)
+{
+    test_analysis *a = check_one("retry_draw.c", false);
+    const vks_finding *f = only_finding(a, VKS_RULE_HAZARD_RAW);
+    ck_assert_uint_eq(f->loc.line, 68);
+    ck_assert_str_eq(f->hazard, "READ_AFTER_WRITE");
+    check_complete(a, 2);
+    test_analysis_free(a);
+    check_twin_silent("retry_draw.c", 2);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("user-programs");
@@ -464,6 +485,7 @@ int main(void)
     tcase_add_test(tc, a_render_loop_and_a_table_of_barrier_masks);
     tcase_add_test(tc, a_flag_a_helper_writes_through_a_pointer_is_read_back);
     tcase_add_test(tc, an_image_created_again_is_a_new_image);
+    tcase_add_test(tc, a_draw_that_calls_itself_after_a_rebuild_is_unrolled_once);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
