@@ -172,9 +172,9 @@ typedef struct fe_path {
     fe_binding *globals;
     /* What unknown pointers point to, by the pointer's name (values.c):
        every copy of `demo` shares one `*demo`. */
-    struct fe_pointees *pointees;
-    /* The handles the path created, by identity (objects.c). */
-    struct fe_creations *creations;
+    struct fe_name_table *pointees;
+    /* How often the path created each handle identity (objects.c). */
+    struct fe_name_table *creations;
     fe_recording *recordings;   /* open vkBegin..vkEnd pairs */
     struct fe_submit_state *submit; /* this path's queue streams (submit.c) */
     fe_recording *current;      /* the one a command model is recording into */
@@ -366,6 +366,11 @@ bool fe_sandboxed_effect(fe_ctx *cx);
    sets cx->path.restart, so the path is run again with that region split.
    NULL: nobody is watching (the evaluator's own reads). */
 void fe_watch_lossy_reads(fe_ctx *cx);
+/* A table the path owns (its value arena), from names to one slot each:
+   the slot for `name`, made empty (NULL) when `add` and absent; NULL when
+   absent and not `add`. */
+typedef struct fe_name_table fe_name_table;
+void **fe_name_slot(fe_ctx *cx, fe_name_table **table, const char *name, bool add);
 /* The known C string v holds or points at the start of, or NULL. */
 const char *fe_known_string(const fe_val *v);
 /* A handle's identity (a symbol's name), or NULL; fe_object_ident also

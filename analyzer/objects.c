@@ -252,48 +252,24 @@ static const char *creation_ident(fe_ctx *cx, vks_loc at, int64_t index,
  * creation of one identity on a path is named "IDENT#created-n", the same
  * on every path that creates it as often.
  */
-typedef struct fe_creation {
-    const char *ident;
-    unsigned count;
-    struct fe_creation *next;
-} fe_creation;
-
-enum { CREATION_BUCKETS = 64 };
-
-struct fe_creations {
-    fe_creation *buckets[CREATION_BUCKETS];
-};
-
-static fe_creation *creation_entry(fe_ctx *cx, const char *ident, bool add)
+static unsigned *creation_count(fe_ctx *cx, const char *ident, bool add)
 {
-    vks_arena *arena = fe_value_arena(cx);
-    if (!cx->path.creations) {
-        cx->path.creations = vks_arena_alloc(arena, sizeof *cx->path.creations);
-        memset(cx->path.creations, 0, sizeof *cx->path.creations);
+    void **slot = fe_name_slot(cx, &cx->path.creations, ident, add);
+    if (slot && !*slot) {
+        *slot = vks_arena_alloc(fe_value_arena(cx), sizeof(unsigned));
+        *(unsigned *)*slot = 0;
     }
-    uint32_t h = 2166136261u;
-    for (const char *c = ident; *c; c++)
-        h = (h ^ (unsigned char)*c) * 16777619u;
-    fe_creation **bucket = &cx->path.creations->buckets[h % CREATION_BUCKETS];
-    for (fe_creation *e = *bucket; e; e = e->next)
-        if (strcmp(e->ident, ident) == 0)
-            return e;
-    if (!add)
-        return NULL;
-    fe_creation *e = vks_arena_alloc(arena, sizeof *e);
-    *e = (fe_creation){vks_arena_strdup(arena, ident), 0, *bucket};
-    *bucket = e;
-    return e;
+    return slot ? *slot : NULL;
 }
 
 /* The identity for the next creation named `ident` on this path. */
 static const char *created_again(fe_ctx *cx, const char *ident)
 {
-    fe_creation *e = creation_entry(cx, ident, true);
-    if (e->count++ == 0)
+    unsigned *count = creation_count(cx, ident, true);
+    if ((*count)++ == 0)
         return ident;
-    const char *again = vks_arena_printf(cx->arena, "%s#created-%u", ident, e->count);
-    creation_entry(cx, again, true)->count = 1;
+    const char *again = vks_arena_printf(cx->arena, "%s#created-%u", ident, *count);
+    *creation_count(cx, again, true) = 1;
     return again;
 }
 
@@ -305,7 +281,7 @@ static fe_val *created_handle(fe_ctx *cx, const fe_call *call, unsigned out,
         return NULL;
     /* Created again where an earlier creation on this path left its
        handle: a new object. */
-    if (node->kind == VAL_SYM && node->ident && creation_entry(cx, node->ident, false))
+    if (node->kind == VAL_SYM && node->ident && creation_count(cx, node->ident, false))
         node->kind = VAL_UNKNOWN;
     if (node->kind != VAL_SYM || !node->ident) {
         vks_loc at = call->loc;
@@ -324,7 +300,7 @@ static fe_val *created_handle(fe_ctx *cx, const fe_call *call, unsigned out,
     }
     /* A handle the function was handed keeps its name when first created
        into (`ctx->image`); created again, it is a new object (above). */
-    creation_entry(cx, node->ident, true)->count |= 1;
+    *creation_count(cx, node->ident, true) |= 1;
     node->not_null = true;
     return node;
 }

@@ -271,6 +271,43 @@ fe_val *fe_element(fe_ctx *cx, fe_val *array, int64_t index)
     return fe_child(cx, array, vks_arena_strdup(fe_value_arena(cx), name));
 }
 
+/* fe_name_slot's table: chained buckets of names, in the path's arena. */
+typedef struct fe_name_entry {
+    const char *name;
+    void *value;
+    struct fe_name_entry *next;
+} fe_name_entry;
+
+enum { NAME_BUCKETS = 256 };
+
+struct fe_name_table {
+    fe_name_entry *buckets[NAME_BUCKETS];
+};
+
+void **fe_name_slot(fe_ctx *cx, fe_name_table **table, const char *name, bool add)
+{
+    vks_arena *arena = fe_value_arena(cx);
+    if (!*table) {
+        if (!add)
+            return NULL;
+        *table = vks_arena_alloc(arena, sizeof **table);
+        memset(*table, 0, sizeof **table);
+    }
+    uint32_t h = 2166136261u;
+    for (const char *c = name; *c; c++)
+        h = (h ^ (unsigned char)*c) * 16777619u;
+    fe_name_entry **bucket = &(*table)->buckets[h % NAME_BUCKETS];
+    for (fe_name_entry *e = *bucket; e; e = e->next)
+        if (strcmp(e->name, name) == 0)
+            return &e->value;
+    if (!add)
+        return NULL;
+    fe_name_entry *e = vks_arena_alloc(arena, sizeof *e);
+    *e = (fe_name_entry){vks_arena_strdup(arena, name), NULL, *bucket};
+    *bucket = e;
+    return &e->value;
+}
+
 /*
  * An unknown pointer's pointee, shared by every copy of the pointer.  It
  * was kept among the pointer value's own members, and a value is copied
@@ -282,18 +319,6 @@ fe_val *fe_element(fe_ctx *cx, fe_val *array, int64_t index)
  * owns.  A pointer that already holds its elements (a value kept from an
  * earlier path, an uninitialised array) keeps them.
  */
-typedef struct fe_pointee {
-    const char *pointer;
-    fe_val *elements;
-    struct fe_pointee *next;
-} fe_pointee;
-
-enum { POINTEE_BUCKETS = 256 };
-
-struct fe_pointees {
-    fe_pointee *buckets[POINTEE_BUCKETS];
-};
-
 static bool holds_elements(const fe_val *p)
 {
     for (const fe_field *f = p->fields; f; f = f->next)
@@ -306,26 +331,15 @@ static fe_val *pointed_to(fe_ctx *cx, fe_val *p)
 {
     if (!p->ident || p->aggregate || holds_elements(p))
         return p;
-    vks_arena *arena = fe_value_arena(cx);
-    if (!cx->path.pointees) {
-        cx->path.pointees = vks_arena_alloc(arena, sizeof *cx->path.pointees);
-        memset(cx->path.pointees, 0, sizeof *cx->path.pointees);
+    void **slot = fe_name_slot(cx, &cx->path.pointees, p->ident, true);
+    if (!*slot) {
+        /* Named as the pointer is, so its members are named as they were. */
+        fe_val *elements = fe_sym(cx, p->ident, p->spelling);
+        elements->via_pointer = p->via_pointer;
+        elements->loc = p->loc;
+        *slot = elements;
     }
-    uint32_t h = 2166136261u;
-    for (const char *c = p->ident; *c; c++)
-        h = (h ^ (unsigned char)*c) * 16777619u;
-    fe_pointee **bucket = &cx->path.pointees->buckets[h % POINTEE_BUCKETS];
-    for (fe_pointee *e = *bucket; e; e = e->next)
-        if (strcmp(e->pointer, p->ident) == 0)
-            return e->elements;
-    /* Named as the pointer is, so its members are named as they were. */
-    fe_val *elements = fe_sym(cx, p->ident, p->spelling);
-    elements->via_pointer = p->via_pointer;
-    elements->loc = p->loc;
-    fe_pointee *e = vks_arena_alloc(arena, sizeof *e);
-    *e = (fe_pointee){p->ident, elements, *bucket};
-    *bucket = e;
-    return elements;
+    return *slot;
 }
 
 fe_val *fe_deref(fe_ctx *cx, fe_val *p, int64_t extra_index)
