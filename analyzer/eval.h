@@ -161,6 +161,10 @@ fe_val *fe_inline_call(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args,
 /* Whether a function may record: reaches an entry point of the table or a
    vkCmd*, itself or through helpers. */
 bool fe_function_records(fe_ctx *cx, CXCursor decl);
+/* Called before each statement runs: true when it may record and it is in
+   a way of a statement run every way (the way stops there, not joined);
+   counts it while such a statement's recording ways run as code. */
+bool fe_may_record_here(fe_ctx *cx, CXCursor stmt);
 /* Runs the statement (an `if`, `switch` or loop) every way, each with
    `exec` (the statement executor: its caller, so that this file depends on
    neither), and joins the ways; false when it is to be run as any code

@@ -464,9 +464,18 @@ static uint64_t pointee_size(CXCursor e)
     return fe_type_size(clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(e))));
 }
 
-/* The variable an lvalue expression is rooted at (for forgetting it when a
-   write goes to an unknown place inside it). */
-static fe_val *root_variable(fe_ctx *cx, CXCursor expr)
+/*
+ * The place that holds an lvalue the evaluator cannot name (an element at
+ * an unknown index), for forgetting it when a write may go anywhere inside
+ * it: the nearest enclosing array or struct it can name.  Through a
+ * pointer that is what the pointer points at, never the pointer variable:
+ * `&demo->image_acquired_semaphores[demo->frame_index]` forgot the
+ * parameter `demo` itself, and with it everything vkcube's demo_draw knew
+ * of `*demo` (every later `demo->validate` a new unknown, a new decision).
+ * A pointer whose pointee has no node of its own (a parameter's, a
+ * member's) is itself forgotten: a new name, so a new pointee.
+ */
+static fe_val *containing_place(fe_ctx *cx, CXCursor expr)
 {
     CXCursor c = fe_strip(expr);
     switch (clang_getCursorKind(c)) {
@@ -478,8 +487,21 @@ static fe_val *root_variable(fe_ctx *cx, CXCursor expr)
     case CXCursor_MemberRefExpr:
     case CXCursor_ArraySubscriptExpr: {
         fe_cursors ch;
-    fe_children(NULL, c, &ch);
-        return ch.count ? root_variable(cx, ch.items[0]) : NULL;
+        fe_children(NULL, c, &ch);
+        if (!ch.count)
+            return NULL;
+        CXCursor base = ch.items[0];
+        if (!fe_type_is_pointer(clang_getCursorType(base))) {
+            fe_val *place = fe_lvalue(cx, base);
+            return place && !place->mapped_place ? place : containing_place(cx, base);
+        }
+        fe_val *pointer = fe_eval(cx, base);
+        if (pointer->kind == VAL_PTR && pointer->target && !pointer->mapping)
+            return pointer->target;
+        /* A pointee known only by the pointer's name: the pointer itself
+           (a new name, a new pointee), not what holds it. */
+        fe_val *held = fe_lvalue(cx, base);
+        return held && !held->mapped_place ? held : containing_place(cx, base);
     }
     default:
         return NULL;
@@ -775,7 +797,7 @@ static fe_val *eval_binary(fe_ctx *cx, CXCursor c)
         if (!target) {
             /* A write to a place the evaluator cannot name (an unknown index):
                whatever variable holds it may have changed anywhere. */
-            fe_val *root = root_variable(cx, lhs);
+            fe_val *root = containing_place(cx, lhs);
             fe_val *r = fe_eval(cx, rhs);
             if (root)
                 havoc(cx, root);
@@ -852,7 +874,7 @@ static fe_val *eval_unary(fe_ctx *cx, CXCursor c)
     case CXUnaryOperator_AddrOf: {
         fe_val *target = fe_lvalue(cx, operand);
         if (!target) {
-            fe_val *root = root_variable(cx, operand);
+            fe_val *root = containing_place(cx, operand);
             if (root)
                 havoc(cx, root);
         }
@@ -874,7 +896,7 @@ static fe_val *eval_unary(fe_ctx *cx, CXCursor c)
     case CXUnaryOperator_PreInc: case CXUnaryOperator_PreDec: {
         fe_val *target = fe_lvalue(cx, operand);
         if (!target) {
-            fe_val *root = root_variable(cx, operand);
+            fe_val *root = containing_place(cx, operand);
             if (root)
                 havoc(cx, root);
             return fe_unknown(cx);
@@ -1491,6 +1513,17 @@ const vks_smt_expr *fe_symbolic(fe_ctx *cx, CXCursor cond)
         vks_smt_expr *e = fe_smt_new(cx, VKS_SMT_VAR);
         e->name = v->ident;
         return e;
+    }
+    if (v->kind == VAL_UNKNOWN && !v->unknown_name && !v->mapped_place) {
+        /* A variable or member whose value is unknown is one unknown until
+           the program writes it (a write replaces the value, and with it
+           this name): vkcube's `if (!demo->validate) return;` at the top of
+           every debug-naming helper, on a struct a library call had
+           forgotten, was a new decision at each call, 2^n paths of which
+           all but two cannot happen.  The name stays on the value when a
+           region that gave it is undone (it names what was there before
+           the region), so it comes from a counter no region resets. */
+        v->unknown_name = vks_arena_printf(cx->arena, "?r%u", ++cx->read_names);
     }
     if (v->kind == VAL_UNKNOWN && v->unknown_name) {
         vks_smt_expr *e = fe_smt_new(cx, VKS_SMT_VAR);

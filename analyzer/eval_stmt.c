@@ -440,6 +440,8 @@ void fe_exec(fe_ctx *cx, CXCursor c)
         cx->out_of_steps = true;
         return;
     }
+    if (fe_may_record_here(cx, c))
+        return; /* a way of a statement run every way that records */
     enum CXCursorKind kind = clang_getCursorKind(c);
     switch (kind) {
     case CXCursor_CompoundStmt:

@@ -198,6 +198,13 @@ typedef struct fe_path {
     bool exited;                /* the program ends on this path (exit()) */
     vks_loc exit_at;            /* where it first ended (program_end.c) */
     bool decisions_capped;      /* past the decisions bound on this path */
+    /* Models that recorded, created, mapped or submitted something on this
+       path (fe_sandboxed_effect outside a region): a way of a statement
+       that reaches its end without one records nothing (summary.c). */
+    unsigned effects;
+    /* Statements that may record (summary.c fe_may_record_here) run while
+       a statement's recording ways are run as code. */
+    unsigned recording_statements;
     bool pending_goto;          /* a `goto` is unwinding to its label */
     /* A Vulkan call was handed a value a join made unknown: the path is
        run again with that region split (fe_ctx.joins[restart - 1]). */
@@ -270,6 +277,15 @@ typedef struct fe_ctx {
     struct fe_trail_entry *trail;
     size_t trail_count, trail_cap;
     unsigned trail_epoch, trail_epochs;
+    /* Names given to unknown values where a test first reads them
+       (fe_symbolic): never reused, so a name a region's way gave and that
+       stays on the value after the region cannot meet another value's. */
+    unsigned read_names;
+    /* A statement run every way though it may record (summary.c): the
+       sandbox level of its ways, where a statement that may record stops
+       the way (0: none); and, while its recording ways run as code, how
+       many such runs are open (statements that may record are counted). */
+    unsigned partial_level, counting_statements;
     /* Every join that made a value unknown, for a path to be run again with
        that region split when a Vulkan call needs the value. */
     struct fe_join *joins;

@@ -317,9 +317,14 @@ unsigned fe_choose(fe_ctx *cx, vks_loc at, const fe_alternative *alts,
         cx->path.decision_count = (unsigned)dcount;
         cx->decision_cap = (unsigned)dcap;
     }
-    if (fe_debug_paths() && index >= cx->forced_count)
-        fprintf(stderr, "    decide %s:%u: %u of %u (region depth %u)\n", at.file,
-                at.line, chosen == UINT32_MAX ? 0 : chosen + 1, count, cx->sandbox);
+    if (fe_debug_paths() && index >= cx->forced_count) {
+        bool truth = true;
+        const vks_smt_expr *tested = count > 0 && alts[0].fact_count > 0
+                                         ? without_not(alts[0].facts[0].cond, &truth) : NULL;
+        fprintf(stderr, "    decide %s:%u: %u of %u (region depth %u) on %s\n", at.file,
+                at.line, chosen == UINT32_MAX ? 0 : chosen + 1, count, cx->sandbox,
+                tested && tested->kind == VKS_SMT_VAR ? tested->name : "an expression");
+    }
     if (chosen == UINT32_MAX) {
         cx->path.dead = true;
         return UINT32_MAX;

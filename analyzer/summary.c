@@ -223,6 +223,65 @@ static bool not_a_region(fe_ctx *cx, CXCursor stmt, unsigned allowed)
 }
 
 
+/* Whether a statement records (or may) and has a way to split, and
+   nothing leaves it but its end: run every way, its ways that record
+   nothing can be joined (run_code_every_way).  Its text for the notes, or
+   NULL. */
+static const char *records_but_branches(fe_ctx *cx, CXCursor stmt)
+{
+    enum CXCursorKind kind = clang_getCursorKind(stmt);
+    if (kind != CXCursor_IfStmt && kind != CXCursor_SwitchStmt)
+        return NULL;
+    bool branches = false;
+    if (code_quiet(cx, stmt, &branches) || !branches || !stays_inside(cx, stmt, 0))
+        return NULL;
+    const fe_cursors *ch = fe_children_kept(cx, stmt);
+    if (!ch->count)
+        return NULL;
+    /* for the notes: `if (err == VK_ERROR_OUT_OF_DATE_KHR)` */
+    return vks_arena_printf(cx->arena, "`%s (%s)`", kind == CXCursor_IfStmt ? "if" : "switch",
+                            fe_source_text(cx, ch->items[0]));
+}
+
+/* A statement's own code, without the statements inside it: the
+   condition of an `if`, `switch` or loop, all of any other statement. */
+static bool own_code_may_record(fe_ctx *cx, CXCursor c)
+{
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_CompoundStmt: case CXCursor_LabelStmt: case CXCursor_NullStmt:
+    case CXCursor_BreakStmt: case CXCursor_ContinueStmt: case CXCursor_GotoStmt:
+    case CXCursor_CaseStmt: case CXCursor_DefaultStmt:
+        return false;
+    case CXCursor_IfStmt: case CXCursor_SwitchStmt: case CXCursor_WhileStmt:
+    case CXCursor_DoStmt: case CXCursor_ForStmt: {
+        /* every child that is an expression: conditions, a for's init and
+           increment; the bodies are statements of their own */
+        const fe_cursors *ch = fe_children_kept(cx, c);
+        for (unsigned i = 0; i < ch->count; i++)
+            if (clang_isExpression(clang_getCursorKind(ch->items[i])) &&
+                !code_quiet(cx, ch->items[i], NULL))
+                return true;
+        return false;
+    }
+    default:
+        return !code_quiet(cx, c, NULL);
+    }
+}
+
+bool fe_may_record_here(fe_ctx *cx, CXCursor c)
+{
+    bool in_ways = cx->partial_level && cx->sandbox == cx->partial_level;
+    bool counting = cx->counting_statements && !cx->sandbox;
+    if ((!in_ways && !counting) || !own_code_may_record(cx, c))
+        return false;
+    if (in_ways) {
+        cx->sandbox_abort = true; /* a way that records: not joined */
+        return true;
+    }
+    cx->path.recording_statements++;
+    return false;
+}
+
 bool fe_function_records(fe_ctx *cx, CXCursor decl)
 {
     return !function_quiet(cx, decl);
@@ -474,6 +533,29 @@ static fe_val *join_results(joiner *j)
 
 /* ---- running a region every way ---- */
 
+/* The facts a way added to the path (from index `from`), as one
+   conjunction; NULL when it added none. */
+static const vks_smt_expr *way_facts(fe_ctx *cx, size_t from)
+{
+    const vks_smt_expr *all = NULL;
+    for (size_t i = from; i < cx->path.fact_count; i++) {
+        const vks_smt_expr *f = cx->path.facts[i].cond;
+        if (!cx->path.facts[i].truth) {
+            vks_smt_expr *not = fe_smt_new(cx, VKS_SMT_NOT);
+            not->lhs = f;
+            f = not;
+        }
+        all = all ? fe_smt_binary(cx, VKS_SMT_AND, all, f) : f;
+    }
+    return all;
+}
+
+static const vks_smt_expr *either(fe_ctx *cx, const vks_smt_expr *a,
+                                  const vks_smt_expr *b)
+{
+    return a ? fe_smt_binary(cx, VKS_SMT_OR, a, b) : b;
+}
+
 typedef void region_runner(fe_ctx *cx, void *arg, fe_val **result);
 
 /*
@@ -482,8 +564,17 @@ typedef void region_runner(fe_ctx *cx, void *arg, fe_val **result);
  * decisions are its own: the path's decisions, facts and steps are as
  * before it, so the paths through the rest of the function do not multiply.
  */
-static bool run_every_way(fe_ctx *cx, vks_loc region, region_runner *run, void *arg,
-                          fe_val **result, return_sink *own_sink)
+/* What run_every_way did with a region that may record (partial). */
+typedef enum {
+    RAN_AS_ONE,         /* joined (or ended): done */
+    RUN_AS_CODE,        /* to run as any code, every way */
+    RUN_RECORDING_WAYS, /* to run as code; the ways that record nothing are
+                           another path's (the joined one) */
+} region_outcome;
+
+static region_outcome run_every_way(fe_ctx *cx, vks_loc region, region_runner *run,
+                                    void *arg, fe_val **result, return_sink *own_sink,
+                                    const char *partial)
 {
     /* A statement region in the function a call region runs: the ways that
        return are the call region's (its sink), the others are joined. */
@@ -491,7 +582,7 @@ static bool run_every_way(fe_ctx *cx, vks_loc region, region_runner *run, void *
     if (sink && (!cx->path.frame || cx->path.frame->depth != sink->depth))
         sink = NULL;
     if (cx->sandbox >= MAX_NESTED_REGIONS || cx->out_of_steps)
-        return false;
+        return RUN_AS_CODE;
     size_t sink_count_before = sink ? sink->count : 0;
     fe_decision *decisions = cx->decisions;
     unsigned decision_cap = cx->decision_cap, forced = cx->forced_count;
@@ -507,9 +598,15 @@ static bool run_every_way(fe_ctx *cx, vks_loc region, region_runner *run, void *
     cx->decision_cap = 0;
     cx->forced_count = 0;
     cx->sandbox++;
+    unsigned outer_partial = cx->partial_level;
+    if (partial)
+        cx->partial_level = cx->sandbox;
     way *ways = NULL; /* grown as ways are kept: most regions keep one or two */
     size_t kept = 0, ways_cap = 0;
-    unsigned runs = 0, ended = 0, returned = 0;
+    unsigned runs = 0, ended = 0, returned = 0, recording = 0;
+    /* What the joined ways' decisions assumed, as one fact (partial). */
+    const vks_smt_expr *joined_ways_hold = NULL;
+    bool some_way_assumed_nothing = false;
     bool ok = true;
     for (;;) {
         cx->path.decision_count = 0;
@@ -528,7 +625,12 @@ static bool run_every_way(fe_ctx *cx, vks_loc region, region_runner *run, void *
             highest_generation = cx->path.havoc_generation;
         if (cx->path.fresh_names > highest_fresh)
             highest_fresh = cx->path.fresh_names;
-        if (cx->sandbox_abort || cx->out_of_steps || cx->path.pending_goto ||
+        if (partial && cx->sandbox_abort && !cx->out_of_steps && !cx->path.pending_goto &&
+            !cx->path.restart && !cx->path.decisions_capped) {
+            /* A way that records: run as code on a path of its own. */
+            recording++;
+            cx->sandbox_abort = false;
+        } else if (cx->sandbox_abort || cx->out_of_steps || cx->path.pending_goto ||
             cx->path.restart || cx->path.decisions_capped) {
             ok = false;
         } else if (cx->path.exited) {
@@ -561,6 +663,13 @@ static bool run_every_way(fe_ctx *cx, vks_loc region, region_runner *run, void *
             way w;
             keep_way(cx, &w, mark, value);
             VKS_PUSH(fe_value_arena(cx), ways, kept, ways_cap, w);
+            if (partial) {
+                const vks_smt_expr *assumed = way_facts(cx, facts);
+                if (assumed)
+                    joined_ways_hold = either(cx, joined_ways_hold, assumed);
+                else
+                    some_way_assumed_nothing = true;
+            }
         }
         fe_trail_rollback(cx, mark);
         cx->path.dead = cx->path.exited = false;
@@ -577,6 +686,7 @@ static bool run_every_way(fe_ctx *cx, vks_loc region, region_runner *run, void *
         fprintf(stderr, "  region %s:%u: %u ways, %zu kept, %s, steps %zu\n", region.file,
                 region.line, runs, kept, ok ? "joined" : "run as code", cx->steps);
     cx->sandbox--;
+    cx->partial_level = outer_partial;
     cx->sandbox_abort = false;
     cx->decisions = decisions;
     cx->decision_cap = decision_cap;
@@ -593,17 +703,56 @@ static bool run_every_way(fe_ctx *cx, vks_loc region, region_runner *run, void *
         cx->path.fresh_names = fresh;
         if (sink)
             sink->count = sink_count_before;
-        return false;
+        return RUN_AS_CODE;
     }
     if (own_sink)
         for (size_t i = 0; i < own_sink->count; i++)
             VKS_PUSH(fe_value_arena(cx), ways, kept, ways_cap, own_sink->ways[i]);
+    if (partial && !recording) {
+        /* Records nothing on this path after all: run as code, as a
+           statement that may record always was (its decisions kept). */
+        cx->path.havoc_generation = generation;
+        cx->path.fresh_names = fresh;
+        return RUN_AS_CODE;
+    }
+    if (recording) {
+        /* Some ways record, some do not.  The ones that do not are one
+           path, joined; the ones that do are run as code on the other, and
+           there a way that reaches the end without recording is no path
+           (it is in the join).  vkcube's event `switch`: four kinds of
+           event set a flag, one rebuilds the swapchain - two paths, not
+           five. */
+        /* One way that records nothing is no gain: it is a path as it was,
+           with its own decisions and their notes. */
+        if (kept < 2 || returned) {
+            cx->path.havoc_generation = generation;
+            cx->path.fresh_names = fresh;
+            return RUN_AS_CODE;
+        }
+        /* The joined path assumes what one of its ways assumed (a later
+           test of the same condition is not free to take a recording
+           way's side); the other path's decisions are made as code. */
+        fe_fact assumed = {joined_ways_hold, true};
+        bool has_fact = joined_ways_hold && !some_way_assumed_nothing;
+        fe_alternative alts[2] = {
+            {has_fact ? &assumed : NULL, has_fact ? 1 : 0,
+             vks_arena_printf(cx->arena, "%s goes one of its %zu ways that record "
+                              "nothing (joined)", partial, kept)},
+            {NULL, 0, vks_arena_printf(cx->arena, "%s goes a way that records", partial)},
+        };
+        unsigned chosen = fe_choose(cx, region, alts, 2);
+        if (chosen != 0) {
+            cx->path.havoc_generation = generation;
+            cx->path.fresh_names = fresh;
+            return chosen == 1 ? RUN_RECORDING_WAYS : RAN_AS_ONE;
+        }
+    }
     if (kept == 0 && returned) {
         /* Every way returned: the call region has them; this run of the
            function ends here. */
         cx->path.ret->returned = true;
         cx->path.ret->captured = true;
-        return true;
+        return RAN_AS_ONE;
     }
     if (kept == 0) {
         /* No way goes on: the program ends here, or this path cannot
@@ -614,13 +763,13 @@ static bool run_every_way(fe_ctx *cx, vks_loc region, region_runner *run, void *
             cx->path.dead = true;
         if (result)
             *result = fe_unknown(cx);
-        return true;
+        return RAN_AS_ONE;
     }
     joiner j = {cx, ways, kept, region, decision_count, 0};
     apply_join(&j);
     if (result)
         *result = join_results(&j);
-    return true;
+    return RAN_AS_ONE;
 }
 
 /* A region whose join lost a value a Vulkan call needed: split, as any
@@ -689,10 +838,41 @@ static bool run_code_every_way(fe_ctx *cx, CXCursor code, fe_statement_runner *e
         return false;
     unsigned allowed = (in_call_region ? LEAVE_BY_RETURN : 0) |
                        (loop_body ? LEAVE_BY_CONTINUE : 0);
-    if (must_split(cx, code) || not_a_region(cx, code, allowed))
+    if (must_split(cx, code))
+        return false;
+    /* A statement that may record is run every way too, on the path itself
+       (not inside another region), when nothing can leave it: its ways
+       that record nothing are joined into one path. */
+    const char *partial = !cx->sandbox && !loop_body ? records_but_branches(cx, code) : NULL;
+    if (!partial && not_a_region(cx, code, allowed))
         return false;
     statement_region region = {code, exec};
-    return run_every_way(cx, fe_loc(cx, code), run_statement, &region, NULL, NULL);
+    switch (run_every_way(cx, fe_loc(cx, code), run_statement, &region, NULL, NULL,
+                          partial)) {
+    case RAN_AS_ONE:
+        return true;
+    case RUN_AS_CODE:
+        return false;
+    case RUN_RECORDING_WAYS:
+        break;
+    }
+    /* Its ways that record, as code: a way is one of them when it runs a
+       statement that may record, or a model records, creates, maps or
+       submits - what stopped it when it was run every way. */
+    unsigned effects = cx->path.effects;
+    unsigned statements = cx->path.recording_statements;
+    cx->counting_statements++;
+    cx->eval->run_as_code = code;
+    exec(cx, code);
+    cx->eval->run_as_code = clang_getNullCursor();
+    cx->counting_statements--;
+    /* Reached its end having recorded nothing: one of the joined ways,
+       the other path's. */
+    if (cx->path.effects == effects && cx->path.recording_statements == statements &&
+        !cx->path.exited && !cx->path.restart && !cx->out_of_steps &&
+        !cx->path.pending_goto)
+        cx->path.dead = true;
+    return true;
 }
 
 bool fe_run_statement_every_way(fe_ctx *cx, CXCursor stmt, fe_statement_runner *exec)
@@ -738,5 +918,6 @@ bool fe_run_call_every_way(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args
         return false;
     return_sink sink = {NULL, 0, 0, 0, 0};
     call_region region = {fn, call, args, argc, inline_call, &sink};
-    return run_every_way(cx, fe_loc(cx, call), run_call, &region, result, &sink);
+    return run_every_way(cx, fe_loc(cx, call), run_call, &region, result, &sink, NULL) ==
+           RAN_AS_ONE;
 }

@@ -181,8 +181,10 @@ void fe_trail_forget(fe_ctx *cx, size_t mark)
 
 bool fe_sandboxed_effect(fe_ctx *cx)
 {
-    if (!cx->sandbox)
+    if (!cx->sandbox) {
+        cx->path.effects++;
         return false;
+    }
     cx->sandbox_abort = true;
     return true;
 }
@@ -255,7 +257,10 @@ fe_val *fe_child(fe_ctx *cx, fe_val *v, const char *name)
     if (f)
         return f->value;
     fe_val *child = fe_default_child(cx, v, name);
-    fe_will_write(cx, v);
+    /* Not a write: the member was there, unknown (or zero), before it was
+       read, so a region that reads it first does not take it away when it
+       is undone (summary.c) - the next read finds the same member, and the
+       name a test gave its unknown (fe_symbolic). */
     f = vks_arena_alloc(fe_value_arena(cx), sizeof *f);
     f->name = name;
     f->value = child;
