@@ -332,7 +332,8 @@ unsigned fe_choose(fe_ctx *cx, vks_loc at, const fe_alternative *alts,
     for (unsigned i = 0; i < alts[chosen].fact_count; i++)
         VKS_PUSH(fe_value_arena(cx), cx->path.facts, cx->path.fact_count, cx->path.fact_cap,
                  alts[chosen].facts[i]);
-    push_step(cx, at, alts[chosen].text);
+    if (alts[chosen].text) /* NULL: the decisions that follow say it */
+        push_step(cx, at, alts[chosen].text);
     return chosen;
 }
 
