@@ -708,27 +708,17 @@ static region_outcome run_every_way(fe_ctx *cx, vks_loc region, region_runner *r
     if (own_sink)
         for (size_t i = 0; i < own_sink->count; i++)
             VKS_PUSH(fe_value_arena(cx), ways, kept, ways_cap, own_sink->ways[i]);
-    if (partial && !recording) {
-        /* Records nothing on this path after all: run as code, as a
-           statement that may record always was (its decisions kept). */
-        cx->path.havoc_generation = generation;
-        cx->path.fresh_names = fresh;
-        return RUN_AS_CODE;
-    }
-    if (recording) {
-        /* Some ways record, some do not.  The ones that do not are one
-           path, joined; the ones that do are run as code on the other, and
-           there a way that reaches the end without recording is no path
-           (it is in the join).  vkcube's event `switch`: four kinds of
-           event set a flag, one rebuilds the swapchain - two paths, not
-           five. */
-        /* One way that records nothing is no gain: it is a path as it was,
-           with its own decisions and their notes. */
-        if (kept < 2 || returned) {
-            cx->path.havoc_generation = generation;
-            cx->path.fresh_names = fresh;
-            return RUN_AS_CODE;
-        }
+    /* A statement that may record (partial): some ways record, some do
+       not.  The ones that do not are one path, joined; the ones that do
+       are run as code on the other, and there a way that reaches the end
+       without recording is no path (it is in the join).  vkcube's event
+       `switch`: four kinds of event set a flag, one rebuilds the swapchain
+       - two paths, not five.  When no way recorded on this path, or only
+       one did not (no gain), it is run as code as it always was, its
+       decisions and their notes kept. */
+    bool join_quiet_ways = partial && recording && kept >= 2 && !returned;
+    unsigned chosen = 0;
+    if (join_quiet_ways) {
         /* The joined path assumes what one of its ways assumed (a later
            test of the same condition is not free to take a recording
            way's side); the other path's decisions are made as code. */
@@ -740,12 +730,16 @@ static region_outcome run_every_way(fe_ctx *cx, vks_loc region, region_runner *r
                               "nothing (joined)", partial, kept)},
             {NULL, 0, NULL}, /* the way's own decisions are the notes */
         };
-        unsigned chosen = fe_choose(cx, region, alts, 2);
-        if (chosen != 0) {
-            cx->path.havoc_generation = generation;
-            cx->path.fresh_names = fresh;
-            return chosen == 1 ? RUN_RECORDING_WAYS : RAN_AS_ONE;
-        }
+        chosen = fe_choose(cx, region, alts, 2);
+    } else if (partial) {
+        chosen = 1;
+    }
+    if (chosen != 0) {
+        cx->path.havoc_generation = generation;
+        cx->path.fresh_names = fresh;
+        if (chosen == UINT32_MAX)
+            return RAN_AS_ONE; /* cannot happen: the path is dead */
+        return join_quiet_ways ? RUN_RECORDING_WAYS : RUN_AS_CODE;
     }
     if (kept == 0 && returned) {
         /* Every way returned: the call region has them; this run of the
