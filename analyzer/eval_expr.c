@@ -958,6 +958,53 @@ static fe_val *evaluate_constant(fe_ctx *cx, CXCursor c)
 
 static fe_val *eval_call(fe_ctx *cx, CXCursor call);
 
+/*
+ * Clang's atomic builtins (`__atomic_exchange_n`, `__c11_atomic_load`, what
+ * <stdatomic.h> and libraries' atomic macros expand to) are one expression
+ * libclang does not expose: its children are the pointer to the atomic
+ * object, the memory orders and the operands.  Read as any unexposed
+ * expression, it was its last child (a constant), so Mesa's
+ * `while (c != 0) c = p_atomic_xchg(&mtx->val, 2);` spin loop was a known
+ * condition that never changed and ran to the 256-iteration limit in every
+ * lock of a recording function.  Another thread may write an atomic object
+ * at any moment (that is why it is atomic): what the operation returns is
+ * unknown, and what its pointers point at is forgotten, as for any call the
+ * evaluator cannot see into.
+ */
+static bool is_atomic_builtin(CXCursor c)
+{
+    static const char *const prefixes[] = {"__atomic_", "__c11_atomic_", "__opencl_atomic_",
+                                           "__hip_atomic_", "__scoped_atomic_"};
+    /* The builtin's name is where the expression's spelling starts (in a
+       macro's definition when a macro wrote it). */
+    CXFile file;
+    unsigned offset;
+    clang_getSpellingLocation(clang_getCursorLocation(c), &file, NULL, NULL, &offset);
+    size_t size = 0;
+    const char *text = file ? clang_getFileContents(clang_Cursor_getTranslationUnit(c),
+                                                    file, &size)
+                            : NULL;
+    for (size_t i = 0; text && offset < size && i < sizeof prefixes / sizeof *prefixes; i++) {
+        size_t n = strlen(prefixes[i]);
+        if (size - offset > n && strncmp(text + offset, prefixes[i], n) == 0)
+            return true;
+    }
+    return false;
+}
+
+static fe_val *atomic_operation(fe_ctx *cx, const fe_cursors *operands)
+{
+    for (unsigned i = 0; i < operands->count; i++) {
+        CXCursor operand = operands->items[i];
+        CXType t = clang_getCanonicalType(clang_getCursorType(operand));
+        fe_val *v = fe_eval(cx, operand);
+        if (t.kind == CXType_Pointer && v->kind == VAL_PTR && v->target &&
+            !clang_isConstQualifiedType(clang_getPointeeType(t)))
+            havoc_reachable(cx, v->target, clang_getPointeeType(t));
+    }
+    return fe_unknown(cx);
+}
+
 fe_val *fe_eval(fe_ctx *cx, CXCursor c)
 {
     enum CXCursorKind kind = clang_getCursorKind(c);
@@ -977,6 +1024,8 @@ fe_val *fe_eval(fe_ctx *cx, CXCursor c)
     fe_children(NULL, c, &ch);
         if (ch.count == 0)
             return fe_unknown(cx);
+        if (ch.count >= 2 && kind == CXCursor_UnexposedExpr && is_atomic_builtin(c))
+            return atomic_operation(cx, &ch);
         CXCursor operand = ch.items[ch.count - 1];
         if (!clang_isExpression(clang_getCursorKind(operand)))
             return fe_unknown(cx);

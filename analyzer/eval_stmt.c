@@ -46,6 +46,79 @@ typedef struct {
     CXCursor init, cond, inc, body;
 } for_parts;
 
+static bool is_update_expression(CXCursor c)
+{
+    c = fe_strip(c);
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_UnaryOperator: {
+        enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+        return op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
+               op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec;
+    }
+    case CXCursor_BinaryOperator: {
+        enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+        return op == CXBinaryOperator_Assign || op == CXBinaryOperator_Comma;
+    }
+    case CXCursor_CompoundAssignOperator:
+    case CXCursor_CallExpr:
+        return true;
+    default:
+        return false;
+    }
+}
+
+static bool written_by_macro(CXCursor c)
+{
+    CXSourceLocation at = clang_getCursorLocation(c);
+    CXFile spelled_in, expanded_in;
+    unsigned spelled, expanded;
+    clang_getSpellingLocation(at, &spelled_in, NULL, NULL, &spelled);
+    clang_getExpansionLocation(at, &expanded_in, NULL, NULL, &expanded);
+    return spelled != expanded || !clang_File_isEqual(spelled_in, expanded_in);
+}
+
+/*
+ * A `for` a macro wrote (Mesa's LIST_FOR_EACH_ENTRY and hash_table_foreach,
+ * wl_list_for_each): its tokens are the macro's invocation, which has no
+ * semicolons to tell the parts apart by (and the tokens clang gives for
+ * its extent are not the statement's).  With all three parts there is
+ * nothing to tell (libclang omits only absent parts; foreach macros have
+ * all three); with fewer, a
+ * declaration is the init, and an assignment, increment or call after the
+ * init or condition is the increment.  Reading the condition as absent
+ * made every such loop run to the iteration limit.
+ */
+static for_parts split_for_without_tokens(for_parts parts, const fe_cursors *ch)
+{
+    unsigned n = ch->count - 1; /* the parts before the body */
+    if (n == 3) {
+        parts.init = ch->items[0];
+        parts.cond = ch->items[1];
+        parts.inc = ch->items[2];
+    } else if (n == 2) {
+        bool first_is_init = clang_getCursorKind(ch->items[0]) == CXCursor_DeclStmt ||
+                             is_update_expression(ch->items[0]);
+        if (first_is_init && is_update_expression(ch->items[1])) {
+            parts.init = ch->items[0];
+            parts.inc = ch->items[1];
+        } else if (first_is_init) {
+            parts.init = ch->items[0];
+            parts.cond = ch->items[1];
+        } else {
+            parts.cond = ch->items[0];
+            parts.inc = ch->items[1];
+        }
+    } else if (n == 1) {
+        if (clang_getCursorKind(ch->items[0]) == CXCursor_DeclStmt)
+            parts.init = ch->items[0];
+        else if (is_update_expression(ch->items[0]))
+            parts.inc = ch->items[0];
+        else
+            parts.cond = ch->items[0];
+    }
+    return parts;
+}
+
 static for_parts split_for(CXCursor c)
 {
     for_parts parts = {clang_getNullCursor(), clang_getNullCursor(),
@@ -55,6 +128,8 @@ static for_parts split_for(CXCursor c)
     if (ch.count == 0)
         return parts;
     parts.body = ch.items[ch.count - 1];
+    if (ch.count == 4 || written_by_macro(c))
+        return split_for_without_tokens(parts, &ch);
     CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
     CXToken *tokens;
     unsigned ntokens;
@@ -78,7 +153,7 @@ static for_parts split_for(CXCursor c)
     }
     clang_disposeTokens(tu, tokens, ntokens);
     if (nsemi < 2)
-        return parts;
+        return split_for_without_tokens(parts, &ch);
     for (unsigned i = 0; i + 1 < ch.count; i++) {
         unsigned off;
         clang_getSpellingLocation(clang_getCursorLocation(ch.items[i]), NULL, NULL,
