@@ -11,6 +11,7 @@
 #define _XOPEN_SOURCE 700 /* realpath */
 #include <fcntl.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,12 +21,72 @@
 
 #include "eval.h"
 
-char *fe_string(fe_ctx *cx, CXString s)
+/*
+ * Names and source texts asked for on every run of every path (a callee's
+ * spelling, a member's name, a condition's text for a path step) outlive the
+ * run that asks - a path step is in the IR - so they are kept in the
+ * program's arena; kept once per distinct text, not once per asking: a copy
+ * per call made Mesa's zink grow by 50-100 MB per recording function.
+ */
+enum { INTERN_BUCKETS = 1 << 14 };
+typedef struct fe_interned {
+    const char *text;
+    uint64_t hash;
+    struct fe_interned *next;
+} fe_interned;
+struct fe_intern_table {
+    fe_interned *buckets[INTERN_BUCKETS];
+};
+
+const char *fe_intern(fe_ctx *cx, const char *text)
+{
+    if (!text)
+        return NULL;
+    uint64_t h = 1469598103934665603u;
+    for (const unsigned char *b = (const unsigned char *)text; *b; b++)
+        h = (h ^ *b) * 1099511628211u;
+    if (!cx->eval) /* the models' unit tests: no evaluator, no table */
+        return vks_arena_strdup(cx->arena, text);
+    if (!cx->eval->interned) {
+        cx->eval->interned = vks_arena_alloc(cx->arena, sizeof *cx->eval->interned);
+        memset(cx->eval->interned, 0, sizeof *cx->eval->interned);
+    }
+    fe_interned **bucket = &cx->eval->interned->buckets[h % INTERN_BUCKETS];
+    for (fe_interned *e = *bucket; e; e = e->next)
+        if (e->hash == h && strcmp(e->text, text) == 0)
+            return e->text;
+    fe_interned *e = vks_arena_alloc(cx->arena, sizeof *e);
+    *e = (fe_interned){vks_arena_strdup(cx->arena, text), h, *bucket};
+    *bucket = e;
+    return e->text;
+}
+
+const char *fe_intern_printf(fe_ctx *cx, const char *fmt, ...)
+{
+    char small[256];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
+    va_end(ap);
+    if (n >= 0 && (size_t)n < sizeof small)
+        return fe_intern(cx, small);
+    char *large = malloc((size_t)(n < 0 ? 0 : n) + 1);
+    if (!large)
+        return "";
+    va_start(ap, fmt);
+    vsnprintf(large, (size_t)(n < 0 ? 0 : n) + 1, fmt, ap);
+    va_end(ap);
+    const char *kept = fe_intern(cx, large);
+    free(large);
+    return kept;
+}
+
+const char *fe_string(fe_ctx *cx, CXString s)
 {
     const char *c = clang_getCString(s);
-    char *copy = vks_arena_strdup(cx->arena, c ? c : "");
+    const char *kept = fe_intern(cx, c ? c : "");
     clang_disposeString(s);
-    return copy;
+    return kept;
 }
 
 typedef struct fe_file_cache {
@@ -100,11 +161,20 @@ void fe_children(vks_arena *arena, CXCursor c, fe_cursors *out)
     clang_visitChildren(c, collect_child, out);
 }
 
-enum { CHILDREN_CACHE = 4096 };
+/* Every cursor whose children were asked for, kept (the AST does not
+   change, and the cursors a program's paths run are a bounded set): a
+   cache that evicted made a new copy at every miss, and a miss was every
+   other statement in a large function. */
+enum { CHILDREN_BUCKETS = 1 << 14 };
+
+typedef struct fe_children_entry {
+    CXCursor parent;
+    fe_cursors list;
+    struct fe_children_entry *next;
+} fe_children_entry;
 
 typedef struct fe_children_cache {
-    CXCursor parent[CHILDREN_CACHE];
-    fe_cursors *list[CHILDREN_CACHE];
+    fe_children_entry *buckets[CHILDREN_BUCKETS];
 } fe_children_cache;
 
 const fe_cursors *fe_children_kept(fe_ctx *cx, CXCursor c)
@@ -113,15 +183,17 @@ const fe_cursors *fe_children_kept(fe_ctx *cx, CXCursor c)
         cx->eval->children = vks_arena_alloc(cx->arena, sizeof *cx->eval->children);
         memset(cx->eval->children, 0, sizeof *cx->eval->children);
     }
-    fe_children_cache *cache = cx->eval->children;
-    unsigned slot = clang_hashCursor(c) % CHILDREN_CACHE;
-    if (cache->list[slot] && clang_equalCursors(cache->parent[slot], c))
-        return cache->list[slot];
-    fe_cursors *list = vks_arena_alloc(cx->arena, sizeof *list);
-    fe_children(cx->arena, c, list); /* items may point into list itself */
-    cache->parent[slot] = c;
-    cache->list[slot] = list;
-    return list;
+    fe_children_entry **bucket =
+        &cx->eval->children->buckets[clang_hashCursor(c) % CHILDREN_BUCKETS];
+    for (fe_children_entry *e = *bucket; e; e = e->next)
+        if (clang_equalCursors(e->parent, c))
+            return &e->list;
+    fe_children_entry *e = vks_arena_alloc(cx->arena, sizeof *e);
+    e->parent = c;
+    fe_children(cx->arena, c, &e->list); /* items may point into the list itself */
+    e->next = *bucket;
+    *bucket = e;
+    return &e->list;
 }
 
 CXCursor fe_child_cursor(CXCursor c, unsigned index, unsigned *count)
@@ -367,7 +439,7 @@ const char *fe_source_text(fe_ctx *cx, CXCursor c)
     if (out < n && out == MAX_TEXT)
         memcpy(buf + out, "...", 3), out += 3;
     buf[out] = '\0';
-    return vks_arena_strdup(cx->arena, buf);
+    return fe_intern(cx, buf);
 }
 
 

@@ -53,10 +53,17 @@ struct fe_eval_state {
     struct fe_file_cache *files;
     struct fe_decl_key_cache *decl_keys;
     struct fe_children_cache *children;
+    struct fe_intern_table *interned; /* fe_intern */
 };
 
 /* ---- libclang helpers (analyzer/clang_support.c) ---- */
-char *fe_string(fe_ctx *cx, CXString s); /* copies and disposes */
+/* A CXString's text, kept for the program's lifetime (interned: equal
+   texts are one copy), and the CXString disposed. */
+const char *fe_string(fe_ctx *cx, CXString s);
+/* `text` kept for the program's lifetime, once per distinct text. */
+const char *fe_intern(fe_ctx *cx, const char *text);
+const char *fe_intern_printf(fe_ctx *cx, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 /* A file's name as clang spells it, and as locations show it (the path as
    given for an input), each made once. */
 const char *fe_file_spelling(fe_ctx *cx, CXFile file, bool as_given);

@@ -531,7 +531,7 @@ static const char *member_key(fe_ctx *cx, CXCursor base, const char *name)
         record += 7;
     if (strncmp(record, "Vk", 2) == 0)
         return NULL; /* a create info's member is not where a handle is kept */
-    return vks_arena_printf(cx->arena, "%s.%s", record, name);
+    return fe_intern_printf(cx, "%s.%s", record, name);
 }
 
 /* A place the evaluator cannot name because a join lost the pointer or

@@ -263,7 +263,7 @@ static void exec_loop(fe_ctx *cx, CXCursor init, CXCursor cond, CXCursor inc,
             if (!known) {
                 if (!fe_path_allows(cx, at, fe_symbolic(cx, cond), true))
                     break;
-                why = vks_arena_printf(cx->arena, "`%s` is assumed true",
+                why = fe_intern_printf(cx, "`%s` is assumed true",
                                        fe_source_text(cx, cond));
                 /* a `do` body's first run was before any test */
                 iteration = ++unknown_iterations + (test_first ? 0 : 1);
@@ -290,7 +290,7 @@ static void exec_loop(fe_ctx *cx, CXCursor init, CXCursor cond, CXCursor inc,
             if (why) {
                 if (iteration > 2)
                     break;
-                fe_path_note(cx, at, vks_arena_printf(cx->arena, "%s (loop iteration %u of 2)",
+                fe_path_note(cx, at, fe_intern_printf(cx, "%s (loop iteration %u of 2)",
                                                       why, iteration));
             }
         }
@@ -393,20 +393,20 @@ static void flatten_switch(fe_ctx *cx, CXCursor c, switch_body *body)
     case CXCursor_CaseStmt:
         if (ch.count >= 2) {
             switch_entry e = {ENTRY_CASE, ch.items[0]};
-            VKS_PUSH(cx->arena, body->items, body->count, body->cap, e);
+            VKS_PUSH(fe_value_arena(cx), body->items, body->count, body->cap, e);
             flatten_switch(cx, ch.items[ch.count - 1], body);
         }
         return;
     case CXCursor_DefaultStmt:
         if (ch.count >= 1) {
             switch_entry e = {ENTRY_DEFAULT, clang_getNullCursor()};
-            VKS_PUSH(cx->arena, body->items, body->count, body->cap, e);
+            VKS_PUSH(fe_value_arena(cx), body->items, body->count, body->cap, e);
             flatten_switch(cx, ch.items[ch.count - 1], body);
         }
         return;
     default: {
         switch_entry e = {ENTRY_STMT, c};
-        VKS_PUSH(cx->arena, body->items, body->count, body->cap, e);
+        VKS_PUSH(fe_value_arena(cx), body->items, body->count, body->cap, e);
         return;
     }
     }
@@ -440,7 +440,7 @@ static void exec_switch(fe_ctx *cx, CXCursor c)
     CXCursor block = ch.items[ch.count - 1];
     if (clang_getCursorKind(block) == CXCursor_CompoundStmt) {
         fe_cursors all;
-        fe_children(cx->arena, block, &all);
+        fe_children(fe_value_arena(cx), block, &all);
         for (unsigned i = 0; i < all.count; i++)
             flatten_switch(cx, all.items[i], &body);
     } else {
@@ -485,12 +485,12 @@ static void exec_switch(fe_ctx *cx, CXCursor c)
         fe_fact *fact = vks_arena_alloc(fe_value_arena(cx), sizeof *fact);
         *fact = (fe_fact){eq, true};
         no_case[n] = (fe_fact){eq, false};
-        alts[n] = (fe_alternative){fact, 1, vks_arena_printf(
-            cx->arena, "`%s` is %s", text, fe_source_text(cx, body.items[i].cursor))};
+        alts[n] = (fe_alternative){fact, 1, fe_intern_printf(
+            cx, "`%s` is %s", text, fe_source_text(cx, body.items[i].cursor))};
         starts[n++] = i;
     }
     alts[n] = (fe_alternative){no_case, ncases,
-                               vks_arena_printf(cx->arena, "`%s` matches no case%s",
+                               fe_intern_printf(cx, "`%s` matches no case%s",
                                                 text, default_at != SIZE_MAX
                                                           ? " (default)" : "")};
     starts[n] = default_at;
@@ -571,8 +571,8 @@ void fe_exec(fe_ctx *cx, CXCursor c)
             facts[0] = (fe_fact){sym, true};
             facts[1] = (fe_fact){sym, false};
             fe_alternative alts[2] = {
-                {&facts[0], 1, vks_arena_printf(cx->arena, "`%s` is true", text)},
-                {&facts[1], 1, vks_arena_printf(cx->arena, "`%s` is false", text)},
+                {&facts[0], 1, fe_intern_printf(cx, "`%s` is true", text)},
+                {&facts[1], 1, fe_intern_printf(cx, "`%s` is false", text)},
             };
             unsigned chosen = fe_choose(cx, fe_loc(cx, ch.items[0]), alts, 2);
             if (chosen == UINT32_MAX)

@@ -349,6 +349,10 @@ static void analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
     vks_arena_free(values);
     cx->values = NULL;
     cx->path = (fe_path){0};
+    if (fe_debug_paths())
+        fprintf(stderr, "root %s done: %u runs, %zu command buffers, arena %zu MB\n",
+                cx->root_function, runs, p->cmdbuf_count - function_first,
+                vks_arena_bytes(cx->arena) >> 20);
 }
 
 /* ---- functions that only create objects ---- */

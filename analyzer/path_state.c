@@ -83,7 +83,8 @@ void fe_incomplete_at(fe_ctx *cx, vks_loc loc, const char *message)
 
 vks_smt_expr *fe_smt_new(fe_ctx *cx, vks_smt_kind kind)
 {
-    vks_smt_expr *e = vks_arena_alloc(cx->arena, sizeof *e);
+    /* A run's conditions and facts end with the run (fe_ctx.values). */
+    vks_smt_expr *e = vks_arena_alloc(fe_value_arena(cx), sizeof *e);
     e->kind = kind;
     return e;
 }
@@ -91,7 +92,7 @@ vks_smt_expr *fe_smt_new(fe_ctx *cx, vks_smt_kind kind)
 const vks_smt_expr *fe_smt_fresh(fe_ctx *cx)
 {
     vks_smt_expr *e = fe_smt_new(cx, VKS_SMT_VAR);
-    e->name = vks_arena_printf(cx->arena, "?%u", ++cx->path.fresh_names);
+    e->name = vks_arena_printf(fe_value_arena(cx), "?%u", ++cx->path.fresh_names);
     return e;
 }
 
