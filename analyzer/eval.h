@@ -54,6 +54,7 @@ struct fe_eval_state {
     struct fe_decl_key_cache *decl_keys;
     struct fe_children_cache *children;
     struct fe_intern_table *interned; /* fe_intern */
+    struct fe_content_cache *contents; /* fe_file_contents */
 };
 
 /* ---- libclang helpers (analyzer/clang_support.c) ---- */
@@ -93,6 +94,8 @@ CXCursor fe_child_cursor(CXCursor c, unsigned index, unsigned *count);
 CXCursor fe_strip(CXCursor c);
 /* A function definition's body (a null cursor for a declaration). */
 CXCursor fe_function_body(CXCursor fn);
+/* A file's text (NULL, *size 0 for none), looked up once per file. */
+const char *fe_file_contents(fe_ctx *cx, CXCursor c, CXFile file, size_t *size);
 /* The expression's source text for messages, shortened. */
 const char *fe_source_text(fe_ctx *cx, CXCursor c);
 

@@ -971,7 +971,7 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call);
  * unknown, and what its pointers point at is forgotten, as for any call the
  * evaluator cannot see into.
  */
-static bool is_atomic_builtin(CXCursor c)
+static bool is_atomic_builtin(fe_ctx *cx, CXCursor c)
 {
     static const char *const prefixes[] = {"__atomic_", "__c11_atomic_", "__opencl_atomic_",
                                            "__hip_atomic_", "__scoped_atomic_"};
@@ -981,9 +981,7 @@ static bool is_atomic_builtin(CXCursor c)
     unsigned offset;
     clang_getSpellingLocation(clang_getCursorLocation(c), &file, NULL, NULL, &offset);
     size_t size = 0;
-    const char *text = file ? clang_getFileContents(clang_Cursor_getTranslationUnit(c),
-                                                    file, &size)
-                            : NULL;
+    const char *text = fe_file_contents(cx, c, file, &size);
     for (size_t i = 0; text && offset < size && i < sizeof prefixes / sizeof *prefixes; i++) {
         size_t n = strlen(prefixes[i]);
         if (size - offset > n && strncmp(text + offset, prefixes[i], n) == 0)
@@ -1024,7 +1022,7 @@ fe_val *fe_eval(fe_ctx *cx, CXCursor c)
     fe_children(NULL, c, &ch);
         if (ch.count == 0)
             return fe_unknown(cx);
-        if (ch.count >= 2 && kind == CXCursor_UnexposedExpr && is_atomic_builtin(c))
+        if (ch.count >= 2 && kind == CXCursor_UnexposedExpr && is_atomic_builtin(cx, c))
             return atomic_operation(cx, &ch);
         CXCursor operand = ch.items[ch.count - 1];
         if (!clang_isExpression(clang_getCursorKind(operand)))
