@@ -105,9 +105,33 @@ static vks_cmd *add_cmd(fe_ctx *cx, fe_recording *r, vks_cmd_kind kind,
  * unknown prefix.  A handle with no identity (a call's result) opens
  * nothing: two such handles could be two command buffers.
  */
+/*
+ * The same holds in a root that begins command buffers of its own, for a
+ * command buffer it was handed: wlroots' vulkan_end begins its staging
+ * command buffer, then ends the render pass in `renderer->cb`, which
+ * vulkan_begin (another root, called by the compositor) began - two of its
+ * recording calls were never analysed.  Handed means reached through one
+ * of the root's parameters and never begun on this path (a command buffer
+ * the path began and ended is not open again without a begin: that call
+ * is reported as not reached).
+ */
+static bool handed_to_root(fe_ctx *cx, const char *ident)
+{
+    if (fe_name_slot(cx, &cx->path.begun, ident, false))
+        return false;
+    for (unsigned i = 0; i < cx->root_parameter_count; i++) {
+        size_t n = strlen(cx->root_parameters[i]);
+        if (strncmp(ident, cx->root_parameters[i], n) == 0 &&
+            (ident[n] == '\0' || ident[n] == '/'))
+            return true;
+    }
+    return false;
+}
+
 static fe_recording **open_handed_recording(fe_ctx *cx, const fe_val *h, vks_loc first)
 {
-    if (!cx->handed_recording || !fe_object_ident(h))
+    const char *ident = fe_object_ident(h);
+    if (!ident || !(cx->handed_recording || handed_to_root(cx, ident)))
         return NULL;
     fe_recording *r = vks_arena_alloc(cx->arena, sizeof *r);
     r->ident = h->ident;
@@ -125,6 +149,8 @@ bool fe_model_begin_command_buffer(fe_ctx *cx, const fe_call *call, int param)
     const fe_val *h = call->args[0];
     fe_recording *r = vks_arena_alloc(cx->arena, sizeof *r);
     r->ident = recording_ident(h);
+    if (r->ident)
+        *fe_name_slot(cx, &cx->path.begun, r->ident, true) = r;
     r->cmdbuf = vks_begin_cmdbuf(cx->program, h->spelling ? h->spelling : "?",
                                  cx->root_function, call->loc);
     r->state = fe_recording_started(cx, h, r->cmdbuf, call->loc);

@@ -144,6 +144,10 @@ int fe_check_diagnostics(vks_arena *arena, const char *path, CXTranslationUnit t
 fe_val *fe_eval(fe_ctx *cx, CXCursor expr);
 /* The node an lvalue expression designates, or NULL. */
 fe_val *fe_lvalue(fe_ctx *cx, CXCursor expr);
+/* The key a variable or parameter is bound by: the identity its value and
+   every value reached through it are named after ("file@offset", a
+   global's USR). */
+const char *fe_decl_key(fe_ctx *cx, CXCursor decl);
 /* A variable declaration: binds its initial value in the current scope. */
 void fe_declare(fe_ctx *cx, CXCursor decl);
 /* The condition as an SMT expression over the path's unknowns. */

@@ -89,11 +89,16 @@ static const char *decl_key(fe_ctx *cx, CXCursor decl)
         clang_getSpellingLocation(clang_getCursorLocation(decl), &file, NULL, NULL,
                                   &offset);
         const char *name = file ? fe_file_spelling(cx, file, false) : "?";
-        key = vks_arena_printf(cx->arena, "%s@%u", name, offset);
+        key = fe_intern_printf(cx, "%s@%u", name, offset);
     }
     cache->decl[slot] = decl;
     cache->key[slot] = key;
     return key;
+}
+
+const char *fe_decl_key(fe_ctx *cx, CXCursor decl)
+{
+    return decl_key(cx, decl);
 }
 
 static fe_binding **scope_of(fe_ctx *cx, CXCursor decl)

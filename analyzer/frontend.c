@@ -261,6 +261,13 @@ static void analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
 {
     vks_program *p = fe->program;
     cx->root_function = fe_string(cx, clang_getCursorSpelling(fn));
+    int nparams = clang_Cursor_getNumArguments(fn);
+    cx->root_parameter_count = 0;
+    cx->root_parameters = vks_arena_alloc(cx->arena, sizeof *cx->root_parameters *
+                                                         (size_t)(nparams > 0 ? nparams : 1));
+    for (int i = 0; i < nparams; i++)
+        cx->root_parameters[cx->root_parameter_count++] =
+            fe_decl_key(cx, clang_Cursor_getArgument(fn, (unsigned)i));
     size_t function_first = p->cmdbuf_count;
     unsigned feasible = 0, runs = 0, splits = 0;
     const char *file = fe_loc(cx, fn).file;

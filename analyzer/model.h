@@ -175,6 +175,10 @@ typedef struct fe_path {
     struct fe_name_table *pointees;
     /* How often the path created each handle identity (objects.c). */
     struct fe_name_table *creations;
+    /* Command buffer identities vkBeginCommandBuffer began on this path
+       (entry_points.c): a vkCmd* on one of them with no recording open is
+       not a handed recording. */
+    struct fe_name_table *begun;
     fe_recording *recordings;   /* open vkBegin..vkEnd pairs */
     struct fe_submit_state *submit; /* this path's queue streams (submit.c) */
     fe_recording *current;      /* the one a command model is recording into */
@@ -238,6 +242,10 @@ typedef struct fe_ctx {
     fe_file_name *file_names;
     const char *default_path;   /* for locations without a file */
     const char *root_function;
+    /* The keys of the root's parameters (fe_decl_key): a command buffer
+       reached through one was handed to the root (entry_points.c). */
+    const char **root_parameters;
+    unsigned root_parameter_count;
     /* The root being analysed records into command buffers it is handed
        (fe_function.handed_recording): a vkCmd* on a handle with no open
        recording opens one, with what came before unknown (entry_points.c). */

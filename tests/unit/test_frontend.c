@@ -197,15 +197,20 @@ START_TEST(other_commands_are_unknown_not_guessed)
         "    vkCmdFillBuffer(cmd, buf, 0, 4, 0);\n"
         "}\n");
     ck_assert_int_eq(a->status, 0);
-    /* The fill on `other` is not part of cmd's recording.  helper_only
-       records into the command buffer it is handed, and nothing calls it:
-       it is a recording of its own (issue 11, cause 6). */
-    ck_assert_uint_eq(a->program->cmdbuf_count, 2);
+    /* The fill on `other` is not part of cmd's recording: `other` was
+       handed to `record` and never begun there, so it is a recording of its
+       own, with what came before unknown.  helper_only records into the
+       command buffer it is handed, and nothing calls it: it is a recording
+       of its own too (issue 11, cause 6). */
+    ck_assert_uint_eq(a->program->cmdbuf_count, 3);
     ck_assert_str_eq(test_cmd_names(a, 0), "vkCmdDrawMeshTasksEXT vkCmdDispatchIndirect");
     ck_assert_uint_eq(a->program->cmdbufs[0].cmds[1].access_count, 2);
     ck_assert_int_eq(a->program->cmdbufs[0].cmds[0].kind, VKS_CMD_UNKNOWN);
-    ck_assert_str_eq(a->program->cmdbufs[1].function, "helper_only");
+    ck_assert_str_eq(a->program->cmdbufs[1].function, "record");
+    ck_assert_str_eq(a->program->cmdbufs[1].name, "other");
     ck_assert_str_eq(test_cmd_names(a, 1), "vkCmdFillBuffer");
+    ck_assert_str_eq(a->program->cmdbufs[2].function, "helper_only");
+    ck_assert_str_eq(test_cmd_names(a, 2), "vkCmdFillBuffer");
     test_analysis_free(a);
 }
 END_TEST

@@ -470,7 +470,12 @@ START_TEST(paths_agreeing_up_to_the_end_give_one_recording)
         "}\n");
     ck_assert_int_eq(a->status, 0);
     ck_assert_uint_eq(a->stats.paths_explored, 2);
-    ck_assert_uint_eq(a->program->cmdbuf_count, 1);
+    /* cmd's recording once (not once per path), and the fill into `other`,
+       a command buffer handed to `record` and never begun there, as a
+       recording of its own. */
+    ck_assert_uint_eq(a->program->cmdbuf_count, 2);
+    ck_assert_str_eq(a->program->cmdbufs[0].name, "cmd");
+    ck_assert_str_eq(a->program->cmdbufs[1].name, "other");
     ck_assert_uint_eq(a->program->resource_count, 1);
     ck_assert_str_eq(a->program->resources[0].name, "b");
     test_analysis_free(a);

@@ -538,6 +538,27 @@ START_TEST(atomics_and_foreach_macros_end_like_loops_on_unknowns)
 }
 END_TEST
 
+/* realprog/frame_pass.c: a compositor backend's end(), called through a
+   plugin table like wlroots' vulkan_end: it begins a staging command
+   buffer of its own, then ends the render pass in the frame's command
+   buffer that begin() (another entry point) began, and reads the frame
+   back.  A root that begins a command buffer was not taken to record into
+   the ones it was handed: the three calls on the frame's were "not
+   analysed" (vksync-incomplete) and the RAW between the fill and the copy
+   unseen.  Now a command buffer reached through the root's parameter and
+   never begun on the path is recorded with what came before unknown. */
+START_TEST(a_root_that_begins_one_command_buffer_records_into_a_handed_one)
+{
+    test_analysis *a = check_one("frame_pass.c", false);
+    const vks_finding *f = only_finding(a, VKS_RULE_HAZARD_RAW);
+    ck_assert_uint_eq(f->loc.line, 76);
+    ck_assert(has_earlier_access_note(f, 67));
+    check_complete(a, 3);
+    test_analysis_free(a);
+    check_twin_silent("frame_pass.c", 3);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("user-programs");
@@ -560,6 +581,7 @@ int main(void)
     tcase_add_test(tc, an_element_at_an_unknown_index_and_an_event_switch);
     tcase_add_test(tc, a_flag_from_a_config_library_is_one_decision);
     tcase_add_test(tc, atomics_and_foreach_macros_end_like_loops_on_unknowns);
+    tcase_add_test(tc, a_root_that_begins_one_command_buffer_records_into_a_handed_one);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
