@@ -310,8 +310,9 @@ static void exec_loop(fe_ctx *cx, CXCursor init, CXCursor cond, CXCursor inc,
             if (!clang_Cursor_isNull(cond))
                 value = condition(cx, cond, &known);
             if (!known || value)
-                fe_incomplete(cx, body, "loop runs more than 256 times; only the "
-                                        "first 256 iterations are analysed");
+                fe_incomplete(cx, body, vks_arena_printf(
+                    cx->arena, "loop runs more than %u times; only the first %u "
+                    "iterations are analysed", max_iterations, max_iterations));
         }
     }
     cx->path.loop = outer;
