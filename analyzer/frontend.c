@@ -242,6 +242,27 @@ static bool split_needed_region(fe_ctx *cx, unsigned *splits)
     return false;
 }
 
+/*
+ * Issue 11, cause 3: "The number of paths reported must be about the
+ * recording's own branches."  A path that leaves the one it replays at a
+ * decision and from there on records, creates, maps and submits nothing
+ * (an error check that returns: `if (!e->sem_wait) return AVERROR(ENOMEM);`
+ * in each of FFmpeg's helpers, `RET(x)` then `goto fail`) recorded exactly
+ * what every path through that decision recorded before it, and a kept
+ * path (or one that repeated a kept path's prefix, the same) went past
+ * that decision: its hazards are that path's, found there
+ * (later commands never order earlier ones).  It is run - that is how it
+ * is known - but it is no path of its own: it neither counts toward
+ * VKSYNC_MAX_PATHS nor adds a recording.  FFmpeg's vulkan filters spent
+ * their 64 paths on such returns.
+ */
+static bool repeats_a_kept_prefix(const fe_ctx *cx)
+{
+    return cx->forced_count > 0 &&
+           cx->decisions[cx->forced_count - 1].passed_by_kept_path &&
+           cx->path.effects == cx->path.effects_at_divergence;
+}
+
 /* The recordings a path left open (it ended the program first). */
 static void drop_open_recordings(fe_ctx *cx, size_t run_first)
 {
@@ -295,9 +316,11 @@ static void analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
             fe_attach_path_steps(cx, r); /* never ended */
         runs++;
         if (fe_debug_paths())
-            fprintf(stderr, "run %u: steps %zu decisions %u dead %d exited %d restart %u\n",
+            fprintf(stderr, "run %u: steps %zu decisions %u dead %d exited %d restart %u "
+                    "effects %u (%u where it left the path it replays)\n",
                     runs, cx->steps, cx->path.decision_count, cx->path.dead,
-                    cx->path.exited, cx->path.restart);
+                    cx->path.exited, cx->path.restart, cx->path.effects,
+                    cx->path.effects_at_divergence);
         if (fe_debug_paths())
             for (size_t i = 0; i < cx->path.step_count; i++)
                 fprintf(stderr, "  step %s:%u: %s\n", cx->path.step_locs[i].file,
@@ -336,10 +359,21 @@ static void analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
             drop_open_recordings(cx, run_first);
             vks_program_drop_repeated(p, function_first, run_first);
         } else {
-            feasible++;
-            if (fe->stats)
-                fe->stats->paths_explored++;
-            vks_program_drop_repeated(p, function_first, run_first);
+            if (repeats_a_kept_prefix(cx)) {
+                vks_program_truncate(p, run_first);
+                if (fe_debug_paths())
+                    fprintf(stderr, "run %u: records nothing past where it left a kept path\n",
+                            runs);
+            } else {
+                feasible++;
+                if (fe->stats)
+                    fe->stats->paths_explored++;
+                vks_program_drop_repeated(p, function_first, run_first);
+            }
+            /* Either way all it recorded is checked: a path that leaves this
+               one at any of its decisions has recorded what it had there. */
+            for (unsigned i = 0; i < cx->path.decision_count; i++)
+                cx->decisions[i].passed_by_kept_path = true;
         }
         cx->path.recordings = NULL;
         show_progress(fe, file, cx->root_function, feasible);

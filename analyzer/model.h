@@ -127,6 +127,10 @@ typedef struct {
        possible.  The next paths skip the first and do not ask again for
        the second (path_state.c). */
     uint32_t impossible, possible;
+    /* A path whose recording is checked (one kept, or one that repeated a
+       kept path's prefix: analyse_function) went past this decision, so
+       what the function recorded before it is checked. */
+    bool passed_by_kept_path;
 } fe_decision;
 
 /* What a path assumes: cond is non-zero (truth) or zero (!truth). */
@@ -206,6 +210,9 @@ typedef struct fe_path {
        path (fe_sandboxed_effect outside a region): a way of a statement
        that reaches its end without one records nothing (summary.c). */
     unsigned effects;
+    /* `effects` when the path took the alternative it is the first to try
+       (decisions[forced_count - 1]): where it leaves the path it replays. */
+    unsigned effects_at_divergence;
     /* Statements that may record (summary.c fe_may_record_here) run while
        a statement's recording ways are run as code. */
     unsigned recording_statements;
