@@ -97,11 +97,18 @@ typedef struct fe_file_cache {
 
 const char *fe_file_spelling(fe_ctx *cx, CXFile file, bool as_given)
 {
-    fe_file_cache *f = cx->eval ? cx->eval->files : NULL;
-    for (; f; f = f->next)
-        if (f->file == file)
+    /* Most recently asked first: a large program's translation units
+       include thousands of headers, and the file asked for is nearly
+       always the one asked for last. */
+    fe_file_cache **link = cx->eval ? &cx->eval->files : NULL;
+    for (fe_file_cache *f = link ? *link : NULL; f; link = &f->next, f = f->next)
+        if (f->file == file) {
+            *link = f->next;
+            f->next = cx->eval->files;
+            cx->eval->files = f;
             return as_given ? f->given : f->clang_name;
-    f = vks_arena_alloc(cx->arena, sizeof *f);
+        }
+    fe_file_cache *f = vks_arena_alloc(cx->arena, sizeof *f);
     f->file = file;
     f->clang_name = fe_string(cx, clang_getFileName(file));
     f->given = f->clang_name;

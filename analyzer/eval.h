@@ -55,6 +55,7 @@ struct fe_eval_state {
     struct fe_children_cache *children;
     struct fe_intern_table *interned; /* fe_intern */
     struct fe_content_cache *contents; /* fe_file_contents */
+    struct fe_type_cache *types;       /* eval_expr.c */
 };
 
 /* ---- libclang helpers (analyzer/clang_support.c) ---- */

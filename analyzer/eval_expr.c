@@ -1218,9 +1218,8 @@ static enum CXVisitorResult find_cmdbuf_field(CXCursor field, CXClientData found
     return CXVisit_Continue;
 }
 
-static bool type_reaches_cmdbuf(CXType t)
+static bool type_reaches_cmdbuf_uncached(CXType canonical)
 {
-    CXType canonical = clang_getCanonicalType(t);
     CXString spelling = clang_getTypeSpelling(canonical);
     bool found = strstr(clang_getCString(spelling), "VkCommandBuffer_T") != NULL;
     clang_disposeString(spelling);
@@ -1230,6 +1229,33 @@ static bool type_reaches_cmdbuf(CXType t)
     if (pointee.kind == CXType_Record)
         clang_Type_visitFields(pointee, find_cmdbuf_field, &found);
     return found;
+}
+
+/* Asked for every argument of every call on every run: answered once per
+   type (a canonical type is one opaque pointer for its translation unit's
+   lifetime), which was a twelfth of zink's time. */
+enum { TYPE_CACHE = 4096 };
+typedef struct fe_type_cache {
+    const void *type[TYPE_CACHE], *unit[TYPE_CACHE];
+    bool reaches_cmdbuf[TYPE_CACHE];
+} fe_type_cache;
+
+static bool type_reaches_cmdbuf(fe_ctx *cx, CXType t)
+{
+    CXType canonical = clang_getCanonicalType(t);
+    if (!cx->eval->types) {
+        cx->eval->types = vks_arena_alloc(cx->arena, sizeof *cx->eval->types);
+        memset(cx->eval->types, 0, sizeof *cx->eval->types);
+    }
+    fe_type_cache *cache = cx->eval->types;
+    unsigned slot = (unsigned)(((uintptr_t)canonical.data[0] >> 4) % TYPE_CACHE);
+    if (!cache->type[slot] || cache->type[slot] != canonical.data[0] ||
+        cache->unit[slot] != canonical.data[1]) {
+        cache->type[slot] = canonical.data[0];
+        cache->unit[slot] = canonical.data[1];
+        cache->reaches_cmdbuf[slot] = type_reaches_cmdbuf_uncached(canonical);
+    }
+    return cache->reaches_cmdbuf[slot];
 }
 
 /* A Vulkan handle or struct (Vk*), or a pointer to a struct (which may hold
@@ -1293,7 +1319,7 @@ static fe_call call_record(fe_ctx *cx, CXCursor call, const char *name, fe_val *
         facts[i].text = with_text ? fe_source_text(cx, arg) : NULL;
         facts[i].mutable_pointer = t.kind == CXType_Pointer &&
                                    !clang_isConstQualifiedType(clang_getPointeeType(t));
-        facts[i].reaches_cmdbuf = type_reaches_cmdbuf(t);
+        facts[i].reaches_cmdbuf = type_reaches_cmdbuf(cx, t);
         facts[i].may_hold_handle = type_may_hold_handle(t);
     }
     CXCursor decl = fe_callee_decl(call);
