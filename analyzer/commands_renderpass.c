@@ -390,9 +390,7 @@ static void add_render_pass_attachments(fe_ctx *cx, vks_cmd *cmd, fe_cmdbuf_stat
     st->attachment_regions = vks_arena_alloc(cx->arena, sizeof(vks_region) * (n + 1));
     for (uint64_t a = 0; a < n; a++) {
         const fe_val *desc = fe_deref(cx, fe_child(cx, rp, "pAttachments"), (int64_t)a);
-        uint32_t view_format;
-        vks_region region = views ? fe_view_region(cx, fe_deref(cx, views, (int64_t)a),
-                                                   &view_format)
+        vks_region region = views ? fe_view_region(cx, fe_deref(cx, views, (int64_t)a), NULL)
                                   : (vks_region){.res = VKS_RES_UNKNOWN};
         st->attachment_regions[a] = region;
         uint32_t first_layout = VKS_LAYOUT_UNKNOWN, ignored;
@@ -404,8 +402,17 @@ static void add_render_pass_attachments(fe_ctx *cx, vks_cmd *cmd, fe_cmdbuf_stat
         vks_loc loc = desc->loc.file ? desc->loc : rp_loc;
         uint32_t initial = fe_u32_or(fe_peek(cx, desc, "initialLayout"), VKS_LAYOUT_UNKNOWN);
         uint32_t final = fe_u32_or(fe_peek(cx, desc, "finalLayout"), VKS_LAYOUT_UNKNOWN);
-        uint32_t aspects = format_aspects(
-            fe_u32_or(fe_peek(cx, desc, "format"), VK_FORMAT_UNDEFINED));
+        /* The aspects the attachment has are the view's: "aspectMask must
+           only include bits for aspects of the image's format" (Resource
+           Creation, VkImageSubresourceRange), and a framebuffer attachment
+           is the view's subresources.  The description's format is asked
+           only when the view's aspects are not known: vkcube's swapchain
+           format comes out of a joined search of the surface formats, and
+           reading it split that search into one path per format. */
+        uint32_t aspects = region.range_known && region.aspect_mask
+                               ? region.aspect_mask
+                               : format_aspects(fe_u32_or(fe_peek(cx, desc, "format"),
+                                                          VK_FORMAT_UNDEFINED));
         /* "loadOp and storeOp ... for the color and depth components";
            "stencilLoadOp and stencilStoreOp ... for the stencil component". */
         if (aspects & VK_IMAGE_ASPECT_COLOR_BIT)

@@ -595,7 +595,7 @@ const fe_object *fe_find_object(fe_ctx *cx, fe_object_kind kind,
 fe_val *fe_object_info(const fe_object *o);
 vks_loc fe_object_loc(const fe_object *o);
 /* The image region an image view covers (range_known false if unknown),
-   and the view's format. */
+   and the view's format when `format` is not NULL. */
 vks_region fe_view_region(fe_ctx *cx, const fe_val *view, uint32_t *format);
 /* A VkImageSubresourceRange of image res (range_known false when a member
    is unknown). */

@@ -412,12 +412,16 @@ uint32_t fe_image_format(fe_ctx *cx, const fe_val *image)
 vks_region fe_view_region(fe_ctx *cx, const fe_val *view, uint32_t *format)
 {
     const fe_object *o = fe_find_object(cx, FE_OBJ_IMAGE_VIEW, view);
-    *format = VK_FORMAT_UNDEFINED;
+    if (format)
+        *format = VK_FORMAT_UNDEFINED;
     if (!o || !o->info)
         return (vks_region){.res = VKS_RES_UNKNOWN, .range_known = false};
     vks_res_id res = fe_resource(cx, fe_peek(cx, o->info, "image"), VKS_RES_IMAGE,
                                  o->loc);
-    *format = fe_u32_or(fe_peek(cx, o->info, "format"), VK_FORMAT_UNDEFINED);
+    /* Read only when asked for: a model's read of a value a join lost
+       splits that join (a render pass's attachments need no format). */
+    if (format)
+        *format = fe_u32_or(fe_peek(cx, o->info, "format"), VK_FORMAT_UNDEFINED);
     return fe_subresource_range(cx, res, fe_peek(cx, o->info, "subresourceRange"));
 }
 

@@ -579,6 +579,19 @@ START_TEST(error_returns_that_record_nothing_more_are_no_paths_of_their_own)
 }
 END_TEST
 
+/* realprog/format_pick.c: the target's format is the first wide format the
+   surface offers, else the first - vkcube's pick_surface_format.  The
+   search records nothing and is joined, so the format is unknown; the
+   render pass's begin read the attachment's format (and the view's) to
+   tell color from depth, and that read split the search into one path per
+   way it can end: 3 paths.  The attachment's aspects are the view's
+   subresource range's now: 1 path, the RAW on the header once. */
+START_TEST(a_render_pass_does_not_split_the_search_for_its_format)
+{
+    check_one_raw_and_silent_twin("format_pick.c", 119, 110, 1);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("user-programs");
@@ -603,6 +616,7 @@ int main(void)
     tcase_add_test(tc, atomics_and_foreach_macros_end_like_loops_on_unknowns);
     tcase_add_test(tc, a_root_that_begins_one_command_buffer_records_into_a_handed_one);
     tcase_add_test(tc, error_returns_that_record_nothing_more_are_no_paths_of_their_own);
+    tcase_add_test(tc, a_render_pass_does_not_split_the_search_for_its_format);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
