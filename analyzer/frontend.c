@@ -315,6 +315,8 @@ static void analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
         for (fe_recording *r = cx->path.recordings; r; r = r->next)
             fe_attach_path_steps(cx, r); /* never ended */
         runs++;
+        if (fe->stats)
+            fe->stats->paths_run++;
         if (fe_debug_paths())
             fprintf(stderr, "run %u: steps %zu decisions %u dead %d exited %d restart %u "
                     "effects %u (%u where it left the path it replays)\n",

@@ -301,12 +301,32 @@ typedef struct fe_ctx {
        the way (0: none); and, while its recording ways run as code, how
        many such runs are open (statements that may record are counted). */
     unsigned partial_level, counting_statements;
+    /* While a statement's recording ways run as code (summary.c): the ways
+       it was seen to have when it was run every way, and the path's
+       decision count where it started.  A decision inside it whose
+       alternative leads only to ways that record nothing is not taken
+       (those ways are the joined path's): each such run went to the
+       statement's end only to be dropped (60 of triangle-vulkan's 186). */
+    const struct fe_way_outlines *recording_ways;
     /* Every join that made a value unknown, for a path to be run again with
        that region split when a Vulkan call needs the value. */
     struct fe_join *joins;
     size_t join_count, join_cap;
     fe_path path;               /* the path being executed */
 } fe_ctx;
+
+/* The decisions each way of a statement took (alternative per decision,
+   in order) and whether it recorded (summary.c; read by fe_choose). */
+typedef struct fe_way_outline {
+    unsigned *chosen;
+    unsigned count;
+    bool records;
+} fe_way_outline;
+typedef struct fe_way_outlines {
+    fe_way_outline *ways;
+    size_t count, cap;
+    unsigned first_decision;  /* the path's decision count as code starts */
+} fe_way_outlines;
 
 /* A join that lost a value: where the region is, and how many decisions
    the path had taken before it (the path is replayed up to there). */

@@ -229,6 +229,35 @@ static int already_assumed(const fe_ctx *cx, const vks_smt_expr *cond)
  * may be infeasible; the branches not taken are not analysed).
  */
 
+/*
+ * While a statement's recording ways run as code (summary.c): whether
+ * alternative `alt` of the decision the path makes now leads only to ways
+ * that, run every way moments before from the same state, reached the
+ * statement's end having recorded nothing.  Those ways are the joined
+ * path's; taking the alternative here would only run the path to the
+ * statement's end and drop it.  False when no way is known to take it.
+ */
+static bool leads_only_to_quiet_ways(const fe_ctx *cx, unsigned alt)
+{
+    const fe_way_outlines *o = cx->recording_ways;
+    unsigned position = cx->path.decision_count - o->first_decision;
+    bool some = false;
+    for (size_t w = 0; w < o->count; w++) {
+        const fe_way_outline *way = &o->ways[w];
+        if (way->count <= position || way->chosen[position] != alt)
+            continue;
+        bool same_prefix = true;
+        for (unsigned i = 0; i < position && same_prefix; i++)
+            same_prefix = way->chosen[i] == cx->decisions[o->first_decision + i].chosen;
+        if (!same_prefix)
+            continue;
+        if (way->records)
+            return false;
+        some = true;
+    }
+    return some;
+}
+
 unsigned fe_choose(fe_ctx *cx, vks_loc at, const fe_alternative *alts,
                    unsigned count)
 {
@@ -281,11 +310,23 @@ unsigned fe_choose(fe_ctx *cx, vks_loc at, const fe_alternative *alts,
     if (index < cx->forced_count && first < 32 &&
         (cx->decisions[index].possible >> first & 1))
         known_feasible = true;
-    for (unsigned i = first; i < last && i < count; i++)
+    /* A fresh decision inside a statement's recording ways, on the path
+       itself: the alternatives that lead only to ways that record nothing
+       are not taken (never enumerated). */
+    uint32_t quiet_only = 0;
+    if (cx->recording_ways && !cx->sandbox && index >= cx->forced_count &&
+        index >= cx->recording_ways->first_decision)
+        for (unsigned i = 0; i < count && i < 32; i++)
+            if (leads_only_to_quiet_ways(cx, i))
+                quiet_only |= 1u << i;
+    for (unsigned i = first; i < last && i < count; i++) {
+        if (i < 32 && (quiet_only >> i & 1))
+            continue;
         if (known_feasible || feasible_with(cx, at, &alts[i])) {
             chosen = i;
             break;
         }
+    }
     /* Recorded even when nothing is feasible, so the enumeration moves on
        past this alternative. */
     fe_decision d = {.chosen = chosen == UINT32_MAX ? last - 1 : chosen,
@@ -294,12 +335,15 @@ unsigned fe_choose(fe_ctx *cx, vks_loc at, const fe_alternative *alts,
         d.impossible = cx->decisions[index].impossible;
         d.possible = cx->decisions[index].possible;
     } else if (chosen != UINT32_MAX && !known_feasible) {
+        d.impossible |= quiet_only;
         /* A new decision: the other alternatives are asked now, with the
            facts every later path replaying this one will have here.  An
            impossible one is never run (each such run re-executed the
            function from its start only to stop here: 45 of vkcube's
            demo_draw's 59 runs); a possible one is not asked again. */
         for (unsigned i = chosen + 1; i < count && i < 32; i++) {
+            if (quiet_only >> i & 1)
+                continue;
             if (feasible_with(cx, at, &alts[i]))
                 d.possible |= 1u << i;
             else

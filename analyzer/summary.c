@@ -572,9 +572,20 @@ typedef enum {
                            another path's (the joined one) */
 } region_outcome;
 
+/* The way just run, as its decisions: kept for the run as code that may
+   follow (fe_ctx.recording_ways). */
+static void outline_way(fe_ctx *cx, fe_way_outlines *outlines, bool records)
+{
+    fe_way_outline w = {NULL, cx->path.decision_count, records};
+    w.chosen = vks_arena_alloc(fe_value_arena(cx), sizeof *w.chosen * (w.count + 1));
+    for (unsigned i = 0; i < w.count; i++)
+        w.chosen[i] = cx->decisions[i].chosen;
+    VKS_PUSH(fe_value_arena(cx), outlines->ways, outlines->count, outlines->cap, w);
+}
+
 static region_outcome run_every_way(fe_ctx *cx, vks_loc region, region_runner *run,
                                     void *arg, fe_val **result, return_sink *own_sink,
-                                    const char *partial)
+                                    const char *partial, fe_way_outlines *outlines)
 {
     /* A statement region in the function a call region runs: the ways that
        return are the call region's (its sink), the others are joined. */
@@ -630,11 +641,15 @@ static region_outcome run_every_way(fe_ctx *cx, vks_loc region, region_runner *r
             /* A way that records: run as code on a path of its own. */
             recording++;
             cx->sandbox_abort = false;
+            if (outlines)
+                outline_way(cx, outlines, true);
         } else if (cx->sandbox_abort || cx->out_of_steps || cx->path.pending_goto ||
             cx->path.restart || cx->path.decisions_capped) {
             ok = false;
         } else if (cx->path.exited) {
             ended++;
+            if (outlines)
+                outline_way(cx, outlines, true); /* not joined: never left out */
         } else if (cx->path.dead) {
             /* cannot happen: left out */
         } else if (!own_sink && cx->path.ret && cx->path.ret->returned &&
@@ -663,6 +678,8 @@ static region_outcome run_every_way(fe_ctx *cx, vks_loc region, region_runner *r
             way w;
             keep_way(cx, &w, mark, value);
             VKS_PUSH(fe_value_arena(cx), ways, kept, ways_cap, w);
+            if (outlines)
+                outline_way(cx, outlines, false);
             if (partial) {
                 const vks_smt_expr *assumed = way_facts(cx, facts);
                 if (assumed)
@@ -841,8 +858,9 @@ static bool run_code_every_way(fe_ctx *cx, CXCursor code, fe_statement_runner *e
     if (!partial && not_a_region(cx, code, allowed))
         return false;
     statement_region region = {code, exec};
+    fe_way_outlines outlines = {NULL, 0, 0, 0};
     switch (run_every_way(cx, fe_loc(cx, code), run_statement, &region, NULL, NULL,
-                          partial)) {
+                          partial, partial ? &outlines : NULL)) {
     case RAN_AS_ONE:
         return true;
     case RUN_AS_CODE:
@@ -857,7 +875,11 @@ static bool run_code_every_way(fe_ctx *cx, CXCursor code, fe_statement_runner *e
     unsigned statements = cx->path.recording_statements;
     cx->counting_statements++;
     cx->eval->run_as_code = code;
+    const fe_way_outlines *outer_ways = cx->recording_ways;
+    outlines.first_decision = cx->path.decision_count;
+    cx->recording_ways = &outlines;
     exec(cx, code);
+    cx->recording_ways = outer_ways;
     cx->eval->run_as_code = clang_getNullCursor();
     cx->counting_statements--;
     /* Reached its end having recorded nothing: one of the joined ways,
@@ -912,6 +934,6 @@ bool fe_run_call_every_way(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args
         return false;
     return_sink sink = {NULL, 0, 0, 0, 0};
     call_region region = {fn, call, args, argc, inline_call, &sink};
-    return run_every_way(cx, fe_loc(cx, call), run_call, &region, result, &sink, NULL) ==
+    return run_every_way(cx, fe_loc(cx, call), run_call, &region, result, &sink, NULL, NULL) ==
            RAN_AS_ONE;
 }

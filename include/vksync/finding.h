@@ -78,6 +78,8 @@ typedef struct {
     size_t unknown_questions;    /* checks skipped because a value was unknown */
     size_t incomplete;           /* limits hit (also reported as findings) */
     size_t solver_queries;       /* path-feasibility questions put to Z3 */
+    size_t paths_run;            /* runs of recording functions, the ones
+                                    dropped included: the work (not shown) */
     /* vkCmd*, vkQueueSubmit* and vkBeginCommandBuffer call sites in the
        C inputs, and how many an analysed path reached. */
     size_t recording_calls, recording_calls_reached;
