@@ -42,15 +42,11 @@ const char *fe_intern(fe_ctx *cx, const char *text)
 {
     if (!text)
         return NULL;
-    uint64_t h = 1469598103934665603u;
-    for (const unsigned char *b = (const unsigned char *)text; *b; b++)
-        h = (h ^ *b) * 1099511628211u;
     if (!cx->eval) /* the models' unit tests: no evaluator, no table */
         return vks_arena_strdup(cx->arena, text);
-    if (!cx->eval->interned) {
+    if (!cx->eval->interned)
         cx->eval->interned = vks_arena_alloc(cx->arena, sizeof *cx->eval->interned);
-        memset(cx->eval->interned, 0, sizeof *cx->eval->interned);
-    }
+    uint64_t h = fe_hash_text(FE_HASH_SEED, text);
     fe_interned **bucket = &cx->eval->interned->buckets[h % INTERN_BUCKETS];
     for (fe_interned *e = *bucket; e; e = e->next)
         if (e->hash == h && strcmp(e->text, text) == 0)
@@ -186,10 +182,8 @@ typedef struct fe_children_cache {
 
 const fe_cursors *fe_children_kept(fe_ctx *cx, CXCursor c)
 {
-    if (!cx->eval->children) {
+    if (!cx->eval->children)
         cx->eval->children = vks_arena_alloc(cx->arena, sizeof *cx->eval->children);
-        memset(cx->eval->children, 0, sizeof *cx->eval->children);
-    }
     fe_children_entry **bucket =
         &cx->eval->children->buckets[clang_hashCursor(c) % CHILDREN_BUCKETS];
     for (fe_children_entry *e = *bucket; e; e = e->next)
@@ -339,10 +333,7 @@ CXCursor fe_callee_decl(CXCursor call)
 
 unsigned fe_usr_bucket(const char *usr)
 {
-    unsigned h = 2166136261u;
-    for (; *usr; usr++)
-        h = (h ^ (unsigned char)*usr) * 16777619u;
-    return h % FE_FUNCTION_BUCKETS;
+    return (unsigned)(fe_hash_text(FE_HASH_SEED, usr) % FE_FUNCTION_BUCKETS);
 }
 
 /* The definition may be in this translation unit or in another analysed
@@ -432,10 +423,8 @@ const char *fe_file_contents(fe_ctx *cx, CXCursor c, CXFile file, size_t *size)
     CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
     if (!cx->eval)
         return clang_getFileContents(tu, file, size);
-    if (!cx->eval->contents) {
+    if (!cx->eval->contents)
         cx->eval->contents = vks_arena_alloc(cx->arena, sizeof *cx->eval->contents);
-        memset(cx->eval->contents, 0, sizeof *cx->eval->contents);
-    }
     fe_content_cache *cache = cx->eval->contents;
     for (unsigned i = 0; i < cache->count; i++)
         if (cache->tu[i] == tu && clang_File_isEqual(cache->file[i], file)) {

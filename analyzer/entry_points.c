@@ -95,22 +95,11 @@ static vks_cmd *add_cmd(fe_ctx *cx, fe_recording *r, vks_cmd_kind kind,
 }
 
 /*
- * Issue 11, cause 6: a function that records into a command buffer handed
- * to it and never begins one is "a recording too: analyse it with what
- * came before unknown (no hazard against the unknown prefix, every hazard
- * inside it)".  In such a root (cx->handed_recording, roots.c) the first
- * vkCmd* on a handle with no open recording opens one at that command.
- * The engine checks a command buffer that is not submitted on its own,
- * from a state where nothing is known (layouts included), which is that
- * unknown prefix.  A handle with no identity (a call's result) opens
- * nothing: two such handles could be two command buffers.
- */
-/*
- * The same holds in a root that begins command buffers of its own, for a
- * command buffer it was handed: wlroots' vulkan_end begins its staging
- * command buffer, then ends the render pass in `renderer->cb`, which
- * vulkan_begin (another root, called by the compositor) began - two of its
- * recording calls were never analysed.  Handed means reached through one
+ * A command buffer handed to a root that begins command buffers of its own
+ * is recorded the same way (open_handed_recording, below): wlroots'
+ * vulkan_end begins its staging command buffer, then ends the render pass
+ * in `renderer->cb`, which vulkan_begin (another root, called by the
+ * compositor) began - two of its recording calls were never analysed.  Handed means reached through one
  * of the root's parameters and never begun on this path (a command buffer
  * the path began and ended is not open again without a begin: that call
  * is reported as not reached).
@@ -128,6 +117,18 @@ static bool handed_to_root(fe_ctx *cx, const char *ident)
     return false;
 }
 
+/*
+ * Issue 11, cause 6: a function that records into a command buffer handed
+ * to it and never begins one is "a recording too: analyse it with what
+ * came before unknown (no hazard against the unknown prefix, every hazard
+ * inside it)".  In such a root (cx->handed_recording, roots.c) the first
+ * vkCmd* on a handle with no open recording opens one at that command.
+ * The engine checks a command buffer that is not submitted on its own,
+ * from a state where nothing is known (layouts included), which is that
+ * unknown prefix.  A handle with no identity (a call's result) opens
+ * nothing: two such handles could be two command buffers.  In any other
+ * root, a command buffer it was handed opens one too (handed_to_root).
+ */
 static fe_recording **open_handed_recording(fe_ctx *cx, const fe_val *h, vks_loc first)
 {
     const char *ident = fe_object_ident(h);

@@ -69,10 +69,8 @@ typedef struct fe_decl_key_cache {
 
 static const char *decl_key(fe_ctx *cx, CXCursor decl)
 {
-    if (!cx->eval->decl_keys) {
+    if (!cx->eval->decl_keys)
         cx->eval->decl_keys = vks_arena_alloc(cx->arena, sizeof *cx->eval->decl_keys);
-        memset(cx->eval->decl_keys, 0, sizeof *cx->eval->decl_keys);
-    }
     fe_decl_key_cache *cache = cx->eval->decl_keys;
     unsigned slot = clang_hashCursor(decl) % DECL_KEY_CACHE;
     if (cache->key[slot] && clang_equalCursors(cache->decl[slot], decl))
@@ -1243,14 +1241,11 @@ typedef struct fe_type_cache {
 static bool type_reaches_cmdbuf(fe_ctx *cx, CXType t)
 {
     CXType canonical = clang_getCanonicalType(t);
-    if (!cx->eval->types) {
+    if (!cx->eval->types)
         cx->eval->types = vks_arena_alloc(cx->arena, sizeof *cx->eval->types);
-        memset(cx->eval->types, 0, sizeof *cx->eval->types);
-    }
     fe_type_cache *cache = cx->eval->types;
     unsigned slot = (unsigned)(((uintptr_t)canonical.data[0] >> 4) % TYPE_CACHE);
-    if (!cache->type[slot] || cache->type[slot] != canonical.data[0] ||
-        cache->unit[slot] != canonical.data[1]) {
+    if (cache->type[slot] != canonical.data[0] || cache->unit[slot] != canonical.data[1]) {
         cache->type[slot] = canonical.data[0];
         cache->unit[slot] = canonical.data[1];
         cache->reaches_cmdbuf[slot] = type_reaches_cmdbuf_uncached(canonical);

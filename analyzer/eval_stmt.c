@@ -193,10 +193,7 @@ static void exec_iteration(fe_ctx *cx, CXCursor body)
    with the same answer. */
 static uint64_t fingerprint_mix(uint64_t h, const void *bytes, size_t n)
 {
-    const unsigned char *b = bytes;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ b[i]) * 1099511628211u;
-    return h;
+    return fe_hash_bytes(h, bytes, n);
 }
 
 static uint64_t condition_inputs(fe_ctx *cx, CXCursor c, uint64_t h)
@@ -277,7 +274,7 @@ static void exec_loop(fe_ctx *cx, CXCursor init, CXCursor cond, CXCursor inc,
                    ran into the path's 128-decision limit before). */
                 uint64_t inputs = clang_Cursor_isNull(cond)
                                       ? 0
-                                      : condition_inputs(cx, cond, 1469598103934665603u);
+                                      : condition_inputs(cx, cond, FE_HASH_SEED);
                 if (tested && inputs == last_inputs &&
                     cx->path.decision_count > decisions_at_last_test) {
                     why = "the loop repeats with the same condition";

@@ -256,10 +256,10 @@ static bool split_needed_region(fe_ctx *cx, unsigned *splits)
  * VKSYNC_MAX_PATHS nor adds a recording.  FFmpeg's vulkan filters spent
  * their 64 paths on such returns.
  */
-static bool repeats_a_kept_prefix(const fe_ctx *cx)
+static bool repeats_a_checked_prefix(const fe_ctx *cx)
 {
     return cx->forced_count > 0 &&
-           cx->decisions[cx->forced_count - 1].passed_by_kept_path &&
+           cx->decisions[cx->forced_count - 1].prefix_checked &&
            cx->path.effects == cx->path.effects_at_divergence;
 }
 
@@ -317,16 +317,16 @@ static void analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
         runs++;
         if (fe->stats)
             fe->stats->paths_run++;
-        if (fe_debug_paths())
+        if (fe_debug_paths()) {
             fprintf(stderr, "run %u: steps %zu decisions %u dead %d exited %d restart %u "
                     "effects %u (%u where it left the path it replays)\n",
                     runs, cx->steps, cx->path.decision_count, cx->path.dead,
                     cx->path.exited, cx->path.restart, cx->path.effects,
                     cx->path.effects_at_divergence);
-        if (fe_debug_paths())
             for (size_t i = 0; i < cx->path.step_count; i++)
                 fprintf(stderr, "  step %s:%u: %s\n", cx->path.step_locs[i].file,
                         cx->path.step_locs[i].line, cx->path.step_texts[i]);
+        }
         if (cx->path.restart && !cx->out_of_steps) {
             /* The path again, the region that lost a needed value split. */
             vks_program_truncate(p, run_first);
@@ -361,7 +361,7 @@ static void analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
             drop_open_recordings(cx, run_first);
             vks_program_drop_repeated(p, function_first, run_first);
         } else {
-            if (repeats_a_kept_prefix(cx)) {
+            if (repeats_a_checked_prefix(cx)) {
                 vks_program_truncate(p, run_first);
                 if (fe_debug_paths())
                     fprintf(stderr, "run %u: records nothing past where it left a kept path\n",
@@ -375,7 +375,7 @@ static void analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
             /* Either way all it recorded is checked: a path that leaves this
                one at any of its decisions has recorded what it had there. */
             for (unsigned i = 0; i < cx->path.decision_count; i++)
-                cx->decisions[i].passed_by_kept_path = true;
+                cx->decisions[i].prefix_checked = true;
         }
         cx->path.recordings = NULL;
         show_progress(fe, file, cx->root_function, feasible);

@@ -10,6 +10,7 @@
 #define VKSYNC_ANALYZER_MODEL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "vksync/analyzer.h"
@@ -130,7 +131,7 @@ typedef struct {
     /* A path whose recording is checked (one kept, or one that repeated a
        kept path's prefix: analyse_function) went past this decision, so
        what the function recorded before it is checked. */
-    bool passed_by_kept_path;
+    bool prefix_checked;
 } fe_decision;
 
 /* What a path assumes: cond is non-zero (truth) or zero (!truth). */
@@ -366,6 +367,23 @@ typedef struct fe_call {
     bool entry_point;         /* name is a Vulkan entry point's */
     bool in_c_library;        /* the C library's or the compiler's */
 } fe_call;
+
+/* FNV-1a, the front end's one hash of names and values: start from
+   FE_HASH_SEED, or go on from an earlier result. */
+#define FE_HASH_SEED 1469598103934665603u
+static inline uint64_t fe_hash_bytes(uint64_t h, const void *bytes, size_t n)
+{
+    const unsigned char *b = bytes;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * 1099511628211u;
+    return h;
+}
+static inline uint64_t fe_hash_text(uint64_t h, const char *text)
+{
+    for (const unsigned char *b = (const unsigned char *)text; *b; b++)
+        h = (h ^ *b) * 1099511628211u;
+    return h;
+}
 
 /* ---- values (analyzer/values.c) ---- */
 fe_val *fe_int(fe_ctx *cx, uint64_t i);

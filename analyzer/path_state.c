@@ -355,7 +355,7 @@ unsigned fe_choose(fe_ctx *cx, vks_loc at, const fe_alternative *alts,
        them); a joined region's are its own, gone with the path. */
     vks_arena *decision_arena = cx->sandbox ? fe_value_arena(cx) : cx->arena;
     if (index < cx->forced_count) {
-        d.passed_by_kept_path = cx->decisions[index].passed_by_kept_path;
+        d.prefix_checked = cx->decisions[index].prefix_checked;
         if (index + 1 == cx->forced_count && !cx->sandbox)
             cx->path.effects_at_divergence = cx->path.effects;
         cx->decisions[index] = d;

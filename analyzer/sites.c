@@ -77,12 +77,9 @@ static struct fe_sites *sites_of(fe_ctx *cx)
 
 static uint64_t loc_hash(const vks_loc *loc)
 {
-    uint64_t h = 1469598103934665603u;
-    for (const char *c = loc->file ? loc->file : ""; *c; c++)
-        h = (h ^ (unsigned char)*c) * 1099511628211u;
-    h = (h ^ loc->line) * 1099511628211u;
-    h = (h ^ loc->col) * 1099511628211u;
-    return h;
+    uint64_t h = fe_hash_text(FE_HASH_SEED, loc->file ? loc->file : "");
+    h = fe_hash_bytes(h, &loc->line, sizeof loc->line);
+    return fe_hash_bytes(h, &loc->col, sizeof loc->col);
 }
 
 /* The slot of `loc` in the table: its site's, or the empty one to fill. */

@@ -298,10 +298,7 @@ void **fe_name_slot(fe_ctx *cx, fe_name_table **table, const char *name, bool ad
         *table = vks_arena_alloc(arena, sizeof **table);
         memset(*table, 0, sizeof **table);
     }
-    uint32_t h = 2166136261u;
-    for (const char *c = name; *c; c++)
-        h = (h ^ (unsigned char)*c) * 16777619u;
-    fe_name_entry **bucket = &(*table)->buckets[h % NAME_BUCKETS];
+    fe_name_entry **bucket = &(*table)->buckets[fe_hash_text(FE_HASH_SEED, name) % NAME_BUCKETS];
     for (fe_name_entry *e = *bucket; e; e = e->next)
         if (strcmp(e->name, name) == 0)
             return &e->value;
