@@ -360,6 +360,11 @@ static void analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
                submitted; command buffers it finished are kept. */
             drop_open_recordings(cx, run_first);
             vks_program_drop_repeated(p, function_first, run_first);
+            /* A path that submitted and then exited (a sample that draws
+               its frames and quits) was analysed: it counts as one, or
+               the summary says "0 paths explored" under its findings. */
+            if (p->cmdbuf_count > run_first && fe->stats)
+                fe->stats->paths_explored++;
         } else {
             if (repeats_a_checked_prefix(cx)) {
                 vks_program_truncate(p, run_first);

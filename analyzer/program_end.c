@@ -203,6 +203,103 @@ static bool submits(const char *entry)
     return fe_entry_point_has(entry, FE_EP_SUBMITS);
 }
 
+/* Whether a value of this type leads to a VkDevice or a VkQueue: the
+   handle itself, or a pointer to a struct that holds one in its fields or
+   in the structs they point at (`SDLTest_CommonState *` holds windows and
+   renderers, no device).  Each struct is looked into once. */
+enum { DEVICE_SEARCH_RECORDS = 64 };
+typedef struct {
+    CXCursor seen[DEVICE_SEARCH_RECORDS];
+    unsigned seen_count;
+    bool found;
+} device_search;
+
+static bool type_leads_to_device(device_search *s, CXType t);
+
+static enum CXVisitorResult field_leads_to_device(CXCursor field, CXClientData data)
+{
+    device_search *s = data;
+    if (type_leads_to_device(s, clang_getCursorType(field))) {
+        s->found = true;
+        return CXVisit_Break;
+    }
+    return CXVisit_Continue;
+}
+
+static bool type_leads_to_device(device_search *s, CXType t)
+{
+    CXType c = clang_getCanonicalType(t);
+    CXString spelling = clang_getTypeSpelling(c);
+    const char *text = clang_getCString(spelling);
+    bool handle = strstr(text, "VkDevice_T") || strstr(text, "VkQueue_T");
+    clang_disposeString(spelling);
+    if (handle)
+        return true;
+    while (c.kind == CXType_ConstantArray || c.kind == CXType_IncompleteArray)
+        c = clang_getCanonicalType(clang_getArrayElementType(c));
+    if (c.kind == CXType_Pointer) {
+        CXType pointee = clang_getCanonicalType(clang_getPointeeType(c));
+        /* A function pointer handed to the call is a callback it may make
+           now; one among a struct's fields (SDL_AudioSpec's) is not
+           followed, nor a struct's `void *` user data. */
+        if (pointee.kind == CXType_FunctionProto || pointee.kind == CXType_FunctionNoProto)
+            return s->seen_count == 0;
+        if (pointee.kind == CXType_Void)
+            return false;
+        c = pointee;
+    }
+    if (c.kind != CXType_Record)
+        return false;
+    CXCursor record = clang_getTypeDeclaration(c);
+    for (unsigned i = 0; i < s->seen_count; i++)
+        if (clang_equalCursors(s->seen[i], record))
+            return false; /* being looked into further up */
+    if (s->seen_count == DEVICE_SEARCH_RECORDS)
+        return true;
+    s->seen[s->seen_count++] = record;
+    bool found_before = s->found;
+    s->found = false;
+    clang_Type_visitFields(c, field_leads_to_device, s);
+    bool found = s->found;
+    s->found = found_before;
+    return found;
+}
+
+/* A function of a library the program links (no body in the analysed
+   files, not the C library's): to submit work it needs a queue, so it
+   cannot when nothing it is handed leads to a device or a queue - SDL's
+   `SDLTest_CommonQuit(state)` before an exit.  What the library can
+   follow is what its parameter's type says: `SDL_free(void *)` handed the
+   program's context struct cannot read the device out of a layout it does
+   not know (only a handle passed as the `void *` itself counts).  A
+   library that kept a queue from an earlier call and submits from its own
+   state is not seen: the README says so. */
+static bool library_call_quiet(CXCursor call, CXCursor decl)
+{
+    CXType fn_type = clang_getCursorType(decl);
+    int params = clang_getNumArgTypes(fn_type);
+    int argc = clang_Cursor_getNumArguments(call);
+    for (int i = 0; i < argc; i++) {
+        CXCursor arg = fe_strip(clang_Cursor_getArgument(call, (unsigned)i));
+        CXType as_written = clang_getCursorType(arg);
+        CXType param = i < params ? clang_getCanonicalType(clang_getArgType(fn_type, (unsigned)i))
+                                  : as_written; /* a variadic argument */
+        device_search s = {.seen_count = 0};
+        if (param.kind == CXType_Pointer &&
+            clang_getCanonicalType(clang_getPointeeType(param)).kind == CXType_Void) {
+            CXString text = clang_getTypeSpelling(clang_getCanonicalType(as_written));
+            bool handle = strstr(clang_getCString(text), "VkDevice_T") ||
+                          strstr(clang_getCString(text), "VkQueue_T");
+            clang_disposeString(text);
+            if (handle)
+                return false;
+        } else if (type_leads_to_device(&s, param)) {
+            return false;
+        }
+    }
+    return true;
+}
+
 static bool call_quiet(fe_ctx *cx, CXCursor call)
 {
     const char *entry = fe_callee_entry_point(cx, call);
@@ -211,7 +308,12 @@ static bool call_quiet(fe_ctx *cx, CXCursor call)
     CXCursor decl = fe_callee_decl(call);
     if (clang_Cursor_isNull(decl))
         return false; /* through a pointer: could be anything */
-    return function_quiet(cx, decl);
+    if (function_quiet(cx, decl))
+        return true;
+    CXCursor definition = fe_find_function(cx, decl);
+    return (clang_Cursor_isNull(definition) ||
+            clang_Cursor_isNull(fe_function_body(definition))) &&
+           library_call_quiet(call, decl);
 }
 
 static enum CXChildVisitResult find_loud(CXCursor c, CXCursor parent, CXClientData d)

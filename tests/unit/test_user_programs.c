@@ -596,6 +596,27 @@ START_TEST(a_render_pass_does_not_split_the_search_for_its_format)
 }
 END_TEST
 
+/* realprog/library_quit.c: a windowing library's sample program.  Every
+   Vulkan result is checked in place, `if (result != VK_SUCCESS) {
+   UiLog(...); quit(2); }`, and quit() tears the graphics down
+   (vkDeviceWaitIdle, destroys), calls the library's UiCommonQuit(state)
+   and exits.  The library has no body here and is not the C library's, so
+   quit() was taken to be able to submit work: each check was a path that
+   waited, destroyed and exited - 36 runs for one frame (SDL's testvulkan
+   spent its whole statement budget on them and reached none of its 4
+   recording calls).  A library call handed nothing that leads to a device
+   or a queue cannot submit: each check now ends the program on its error
+   side, 1 run.  The frame loop ends in quit(0): that path is analysed and
+   counted (the summary said "0 paths explored" under the finding). */
+START_TEST(a_library_call_handed_no_device_cannot_submit)
+{
+    check_one_raw_and_silent_twin("library_quit.c", 87, 78, 1);
+    test_analysis *a = check_one("library_quit.c", false);
+    ck_assert_uint_eq(a->stats.paths_run, 1);
+    test_analysis_free(a);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("user-programs");
@@ -621,6 +642,7 @@ int main(void)
     tcase_add_test(tc, a_root_that_begins_one_command_buffer_records_into_a_handed_one);
     tcase_add_test(tc, error_returns_that_record_nothing_more_are_no_paths_of_their_own);
     tcase_add_test(tc, a_render_pass_does_not_split_the_search_for_its_format);
+    tcase_add_test(tc, a_library_call_handed_no_device_cannot_submit);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
