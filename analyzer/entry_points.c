@@ -263,7 +263,8 @@ bool fe_vulkan_call(fe_ctx *cx, const fe_call *call)
         return true;
     }
     bool modelled_name = row || strncmp(call->name, "vkCmd", 5) == 0;
-    if (modelled_name && fe_sandboxed_effect(cx))
+    bool inert = row && ((row->flags & FE_EP_CREATES) || row->handler == fe_model_host_wait);
+    if (modelled_name && (inert ? fe_sandboxed_inert_effect(cx) : fe_sandboxed_effect(cx)))
         return true;
     if (strncmp(call->name, "vkCmd", 5) != 0) {
         if (row && (row->flags & FE_EP_SITE) && cx->site_executed)

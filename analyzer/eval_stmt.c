@@ -315,6 +315,28 @@ static void exec_loop(fe_ctx *cx, CXCursor init, CXCursor cond, CXCursor inc,
     cx->path.loop = outer;
 }
 
+/* A branch that leaves the function at once: `return err;`, `goto
+   fail;`, alone or after a few calls (`{ av_log(...); return
+   AVERROR(ENOMEM); }`).  Only the order paths are tried in depends on it.
+   A `break` is left out: in a search loop (`if (found) break;`) trying
+   the next iteration first made paths longer (FFmpeg's descriptor pools
+   ran into the decisions limit). */
+static bool leaves_at_once(fe_ctx *cx, CXCursor branch)
+{
+    CXCursor c = branch;
+    if (clang_getCursorKind(c) == CXCursor_CompoundStmt) {
+        const fe_cursors *items = fe_children_kept(cx, c);
+        if (items->count == 0 || items->count > 4)
+            return false;
+        for (unsigned i = 0; i + 1 < items->count; i++)
+            if (clang_getCursorKind(items->items[i]) != CXCursor_CallExpr)
+                return false;
+        c = items->items[items->count - 1];
+    }
+    enum CXCursorKind kind = clang_getCursorKind(c);
+    return kind == CXCursor_ReturnStmt || kind == CXCursor_GotoStmt;
+}
+
 /* ---- branches that cannot change what is recorded ---- */
 
 typedef struct {
@@ -566,16 +588,27 @@ void fe_exec(fe_ctx *cx, CXCursor c)
             const vks_smt_expr *sym = fe_symbolic(cx, ch.items[0]);
             const char *text = fe_source_text(cx, ch.items[0]);
             fe_fact *facts = vks_arena_alloc(fe_value_arena(cx), 2 * sizeof *facts);
-            facts[0] = (fe_fact){sym, true};
-            facts[1] = (fe_fact){sym, false};
+            /* An error check, `if (err < 0) goto fail;`: the path that
+               goes on is tried first, so the one that leaves is tried
+               after it, where from the check on it records nothing new
+               and is no path of its own (frontend.c,
+               repeats_a_checked_prefix).  Tried the other way round, each
+               check's failure was the first path through it, and every
+               path that then went one check further recorded something
+               new: one kept path per check. */
+            bool goes_on_first = ch.count == 2 && leaves_at_once(cx, ch.items[1]);
+            facts[0] = (fe_fact){sym, !goes_on_first};
+            facts[1] = (fe_fact){sym, goes_on_first};
             fe_alternative alts[2] = {
-                {&facts[0], 1, fe_intern_printf(cx, "`%s` is true", text)},
-                {&facts[1], 1, fe_intern_printf(cx, "`%s` is false", text)},
+                {&facts[0], 1, fe_intern_printf(cx, "`%s` is %s", text,
+                                                goes_on_first ? "false" : "true")},
+                {&facts[1], 1, fe_intern_printf(cx, "`%s` is %s", text,
+                                                goes_on_first ? "true" : "false")},
             };
             unsigned chosen = fe_choose(cx, fe_loc(cx, ch.items[0]), alts, 2);
             if (chosen == UINT32_MAX)
                 return;
-            value = chosen == 0;
+            value = (chosen == 0) != goes_on_first;
         }
         if (value)
             fe_exec(cx, ch.items[1]);

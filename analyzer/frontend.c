@@ -254,13 +254,20 @@ static bool split_needed_region(fe_ctx *cx, unsigned *splits)
  * (later commands never order earlier ones).  It is run - that is how it
  * is known - but it is no path of its own: it neither counts toward
  * VKSYNC_MAX_PATHS nor adds a recording.  FFmpeg's vulkan filters spent
- * their 64 paths on such returns.
+ * their 64 paths on such returns.  Effects no check sees without a later
+ * effect of another kind (fe_sandboxed_inert_effect) do not count there:
+ * an image view created per plane, each creation checked for failure
+ * (FFmpeg's filters), or a shutdown's vkDeviceWaitIdle before the exit
+ * (SDL's testvulkan) add nothing to what the prefix is checked for.
+ * Destroying objects is no effect at all (no rule checks it yet); a rule
+ * on frees in use would make a destroy an effect of the other kind.
  */
 static bool repeats_a_checked_prefix(const fe_ctx *cx)
 {
+    unsigned inert = cx->path.inert_effects - cx->path.inert_at_divergence;
     return cx->forced_count > 0 &&
            cx->decisions[cx->forced_count - 1].prefix_checked &&
-           cx->path.effects == cx->path.effects_at_divergence;
+           cx->path.effects - inert == cx->path.effects_at_divergence;
 }
 
 /* The recordings a path left open (it ended the program first). */

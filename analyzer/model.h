@@ -214,6 +214,10 @@ typedef struct fe_path {
     /* `effects` when the path took the alternative it is the first to try
        (decisions[forced_count - 1]): where it leaves the path it replays. */
     unsigned effects_at_divergence;
+    /* Of `effects`, the ones no check can see unless an effect of another
+       kind follows (fe_inert_effect): an object created, a host wait, a
+       handle kept; and their number at the divergence. */
+    unsigned inert_effects, inert_at_divergence;
     /* Statements that may record (summary.c fe_may_record_here) run while
        a statement's recording ways are run as code. */
     unsigned recording_statements;
@@ -430,6 +434,12 @@ void fe_trail_forget(fe_ctx *cx, size_t mark);
    a queue stream): true, and the region being run every way stops, when
    one is (summary.c); the model then does nothing. */
 bool fe_sandboxed_effect(fe_ctx *cx);
+/* The same for an effect no check sees unless an effect of another kind
+   follows it on the path: an object created or a handle kept (commands
+   that use them are effects of their own), a host wait (it orders only
+   what comes after it).  frontend.c: a path that after leaving the one it
+   replays has only such effects repeats a checked prefix. */
+bool fe_sandboxed_inert_effect(fe_ctx *cx);
 /* While cx's models run (entry_points.c): a model's read of a value a join
    of a region made unknown (fe_known_int, fe_ident, fe_deref, fe_peek)
    sets cx->path.restart, so the path is run again with that region split.

@@ -171,7 +171,7 @@ void fe_handle_stored(fe_ctx *cx, const fe_val *stored)
         return;
     for (fe_object *o = objects_of(cx)->list; o; o = o->next)
         if (strcmp(o->ident, stored->ident) == 0 && !has_key(o, stored->member_key) &&
-            !fe_sandboxed_effect(cx))
+            !fe_sandboxed_inert_effect(cx))
             add_key(cx, o, stored->member_key);
 }
 
@@ -182,7 +182,7 @@ void fe_handle_stored(fe_ctx *cx, const fe_val *stored)
 void fe_handle_renamed(fe_ctx *cx, const fe_val *handle, const char *made_as)
 {
     for (fe_object *o = objects_of(cx)->list; o; o = o->next) {
-        if (strcmp(o->ident, made_as) != 0 || fe_sandboxed_effect(cx))
+        if (strcmp(o->ident, made_as) != 0 || fe_sandboxed_inert_effect(cx))
             continue;
         fe_object *kept = find_by_ident(cx, o->kind, handle->ident);
         if (!kept) {

@@ -356,8 +356,10 @@ unsigned fe_choose(fe_ctx *cx, vks_loc at, const fe_alternative *alts,
     vks_arena *decision_arena = cx->sandbox ? fe_value_arena(cx) : cx->arena;
     if (index < cx->forced_count) {
         d.prefix_checked = cx->decisions[index].prefix_checked;
-        if (index + 1 == cx->forced_count && !cx->sandbox)
+        if (index + 1 == cx->forced_count && !cx->sandbox) {
             cx->path.effects_at_divergence = cx->path.effects;
+            cx->path.inert_at_divergence = cx->path.inert_effects;
+        }
         cx->decisions[index] = d;
         cx->path.decision_count++;
     } else {

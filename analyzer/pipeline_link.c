@@ -145,7 +145,7 @@ static const char *fresh_handle(fe_ctx *cx, fe_val *out)
 
 static void add_loader(fe_ctx *cx, const char *ident, const char *basename)
 {
-    if (fe_sandboxed_effect(cx))
+    if (fe_sandboxed_inert_effect(cx))
         return;
     link_loader *l = vks_arena_alloc(cx->arena, sizeof *l);
     l->result_ident = fe_persist(cx, ident);

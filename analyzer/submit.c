@@ -295,7 +295,7 @@ static void host_wait(fe_ctx *cx, vks_loc at, const char *name,
 
 void fe_host_unknown_wait(fe_ctx *cx, vks_loc at, const char *name)
 {
-    if (!cx->path.submit || fe_sandboxed_effect(cx))
+    if (!cx->path.submit || fe_sandboxed_inert_effect(cx))
         return;
     for (fe_stream *s = cx->path.submit->streams; s; s = s->next) {
         /* No barriers: nothing known about the device; host_wait: host

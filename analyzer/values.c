@@ -189,6 +189,14 @@ bool fe_sandboxed_effect(fe_ctx *cx)
     return true;
 }
 
+bool fe_sandboxed_inert_effect(fe_ctx *cx)
+{
+    if (fe_sandboxed_effect(cx))
+        return true;
+    cx->path.inert_effects++;
+    return false;
+}
+
 void fe_assign(fe_ctx *cx, fe_val *dst, const fe_val *src)
 {
     fe_will_write(cx, dst);

@@ -409,9 +409,11 @@ END_TEST
    (realprog/paused_surface.c): a helper clears `w->paused` through the
    pointer, and the frame tests the flag again before it uploads.  Three
    ways, the RAW between the two copies of the upload (line 53, after the
-   write at line 38), silence with the sync2 barrier; the third path (not
-   paused: nothing recorded after the test) records only what the others
-   recorded before it, so it is no path of its own - 2.  Before: every copy
+   write at line 38), silence with the sync2 barrier; the path that is not
+   paused records nothing after the test, nor does the one still paused
+   after the query (`if (w->paused) return;` is tried after the way that
+   goes on): both record only what the path that uploads recorded before
+   them, so they are no paths of their own - 1.  Before: every copy
    of an unknown pointer carried a `*w` of its own, so the helper's write
    was lost on return, the second test read the flag the first had decided
    (`true`), and the upload was never reached: 2 paths, 0 of 4 recording
@@ -428,9 +430,9 @@ START_TEST(a_flag_a_helper_writes_through_a_pointer_is_read_back)
         names_write |= f->notes[i].loc.line == 38 &&
                        strstr(f->notes[i].message, "writes 'w->mesh'") != NULL;
     ck_assert_msg(names_write, "the note on the upload's write");
-    check_complete(a, 2);
+    check_complete(a, 1);
     test_analysis_free(a);
-    check_twin_silent("paused_surface.c", 2);
+    check_twin_silent("paused_surface.c", 1);
 }
 END_TEST
 
@@ -574,12 +576,14 @@ END_TEST
    its allocations.  Each error return after a test was a path of its own:
    14 paths for one fill and one copy, and FFmpeg's vulkan filters spent
    the 64-path limit on them.  A path that leaves the path it replays and
-   from there on records nothing repeats what was checked already: 4 paths
-   (fail before anything, after the begin, after the fill, the whole
-   frame), the RAW once, silence with the barrier. */
+   from there on records nothing repeats what was checked already, and the
+   way on from an error check is tried before its `goto fail`, so every
+   failure leaves a path that went further: 2 paths (the frame that fails
+   before it allocates anything, the whole frame), the RAW once, silence
+   with the barrier. */
 START_TEST(error_returns_that_record_nothing_more_are_no_paths_of_their_own)
 {
-    check_one_raw_and_silent_twin("error_paths.c", 77, 66, 4);
+    check_one_raw_and_silent_twin("error_paths.c", 77, 66, 2);
 }
 END_TEST
 
@@ -617,6 +621,22 @@ START_TEST(a_library_call_handed_no_device_cannot_submit)
 }
 END_TEST
 
+/* realprog/plane_views.c: a media filter's frame - an image view per
+   plane, each creation checked (`return -1` on failure), then the begin,
+   the end and the submit each checked, and a queue wait when the filter
+   runs synchronously.  Tried failure first, each check's failure was the
+   first path through it, and the path that went one check further had
+   done something new (created a view, begun, recorded, submitted): 6
+   paths for one recording.  Now the way on is tried first, and a path
+   that from where it leaves the one it replays only creates objects or
+   waits is no path of its own (no check sees either without a later
+   command): 1 path, the RAW, silence with the barrier. */
+START_TEST(error_checks_and_a_trailing_wait_are_no_paths)
+{
+    check_one_raw_and_silent_twin("plane_views.c", 60, 51, 1);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("user-programs");
@@ -643,6 +663,7 @@ int main(void)
     tcase_add_test(tc, error_returns_that_record_nothing_more_are_no_paths_of_their_own);
     tcase_add_test(tc, a_render_pass_does_not_split_the_search_for_its_format);
     tcase_add_test(tc, a_library_call_handed_no_device_cannot_submit);
+    tcase_add_test(tc, error_checks_and_a_trailing_wait_are_no_paths);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
