@@ -146,21 +146,89 @@ static bool obviously_feasible(fe_ctx *cx, const fe_alternative *alt)
     return true;
 }
 
+/* The names of e's variables, added to *names (duplicates kept out). */
+static void collect_variables(fe_ctx *cx, const vks_smt_expr *e, const char ***names,
+                              size_t *count, size_t *cap)
+{
+    if (!e)
+        return;
+    if (e->kind == VKS_SMT_VAR) {
+        for (size_t i = 0; i < *count; i++)
+            if (strcmp((*names)[i], e->name) == 0)
+                return;
+        VKS_PUSH(fe_value_arena(cx), *names, *count, *cap, e->name);
+        return;
+    }
+    collect_variables(cx, e->lhs, names, count, cap);
+    collect_variables(cx, e->rhs, names, count, cap);
+}
+
+static bool mentions_any(const vks_smt_expr *e, const char *const *names, size_t count)
+{
+    if (!e)
+        return false;
+    if (e->kind == VKS_SMT_VAR) {
+        for (size_t i = 0; i < count; i++)
+            if (strcmp(names[i], e->name) == 0)
+                return true;
+        return false;
+    }
+    return mentions_any(e->lhs, names, count) || mentions_any(e->rhs, names, count);
+}
+
+/*
+ * The path's facts that bear on the alternative: those sharing a variable
+ * with its conditions, with one of those, and so on.  The path's facts
+ * can all hold at once (the path got here), so facts on other variables
+ * change nothing: the facts and the alternative can hold together exactly
+ * when this part and the alternative can.  (A fact assumed unasked, where
+ * the other way ends the program, could contradict facts on other
+ * variables; then a path is kept that the whole set would have ended -
+ * one path more, never one less.)  Each query
+ * asserted every fact of the path, and a path through FFmpeg's frame
+ * functions has hundreds: two thirds of the run was Z3's.  Returns how
+ * many facts it put in conds/truths (the alternative's own after them).
+ */
+static size_t relevant_facts(fe_ctx *cx, const fe_alternative *alt,
+                             const vks_smt_expr **conds, bool *truths)
+{
+    const char **names = NULL;
+    size_t name_count = 0, name_cap = 0;
+    for (unsigned i = 0; i < alt->fact_count; i++)
+        collect_variables(cx, alt->facts[i].cond, &names, &name_count, &name_cap);
+    size_t facts = cx->path.fact_count;
+    bool *taken = vks_arena_alloc(fe_value_arena(cx), sizeof *taken * (facts + 1));
+    for (bool grew = true; grew;) {
+        grew = false;
+        for (size_t i = 0; i < facts; i++) {
+            if (taken[i] || !mentions_any(cx->path.facts[i].cond, names, name_count))
+                continue;
+            taken[i] = true;
+            grew = true;
+            collect_variables(cx, cx->path.facts[i].cond, &names, &name_count, &name_cap);
+        }
+    }
+    size_t n = 0;
+    for (size_t i = 0; i < facts; i++)
+        if (taken[i]) {
+            conds[n] = cx->path.facts[i].cond;
+            truths[n++] = cx->path.facts[i].truth;
+        }
+    for (unsigned i = 0; i < alt->fact_count; i++) {
+        conds[n] = alt->facts[i].cond;
+        truths[n++] = alt->facts[i].truth;
+    }
+    return n;
+}
+
 static bool feasible_with(fe_ctx *cx, vks_loc at, const fe_alternative *alt)
 {
     if (obviously_feasible(cx, alt))
         return true;
-    size_t n = cx->path.fact_count + alt->fact_count;
-    const vks_smt_expr **conds = vks_arena_alloc(fe_value_arena(cx), sizeof *conds * (n + 1));
-    bool *truths = vks_arena_alloc(fe_value_arena(cx), sizeof *truths * (n + 1));
-    for (size_t i = 0; i < cx->path.fact_count; i++) {
-        conds[i] = cx->path.facts[i].cond;
-        truths[i] = cx->path.facts[i].truth;
-    }
-    for (unsigned i = 0; i < alt->fact_count; i++) {
-        conds[cx->path.fact_count + i] = alt->facts[i].cond;
-        truths[cx->path.fact_count + i] = alt->facts[i].truth;
-    }
+    size_t most = cx->path.fact_count + alt->fact_count;
+    const vks_smt_expr **conds = vks_arena_alloc(fe_value_arena(cx), sizeof *conds * (most + 1));
+    bool *truths = vks_arena_alloc(fe_value_arena(cx), sizeof *truths * (most + 1));
+    size_t n = relevant_facts(cx, alt, conds, truths);
     char why[256] = "";
     if (cx->stats)
         cx->stats->solver_queries++;
