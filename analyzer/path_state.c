@@ -38,7 +38,10 @@ static void read_limits(void)
     } defaults[FE_LIMIT_COUNT] = {
         [FE_LIMIT_STATEMENTS] = {"VKSYNC_MAX_STATEMENTS", 300000},
         [FE_LIMIT_PATHS] = {"VKSYNC_MAX_PATHS", 64},
-        [FE_LIMIT_DECISIONS] = {"VKSYNC_MAX_DECISIONS", 128},
+        /* 256: the one full path through an FFmpeg filter's frame function
+           (its pipeline made on first use, every call in RET()) takes 130
+           to 250 decisions; with 128 that path was cut in 15 places. */
+        [FE_LIMIT_DECISIONS] = {"VKSYNC_MAX_DECISIONS", 256},
         [FE_LIMIT_LOOP_ITERATIONS] = {"VKSYNC_MAX_LOOP_ITERATIONS", 256},
         [FE_LIMIT_HELPER_DEPTH] = {"VKSYNC_MAX_HELPER_DEPTH", 8},
         [FE_LIMIT_MEMORY_MB] = {"VKSYNC_MAX_MEMORY_MB", 4096},

@@ -115,10 +115,10 @@ gen paths.c 'void record_paths(VkCommandBuffer cmd, VkBuffer a, VkBuffer b, int 
 row path-bound 2 'paths\.c:[0-9]+:[0-9]+: warning: more than [0-9]+ paths through `record_paths`.*\[vksync-incomplete\]$' \
     'paths\.c:[0-9]+:[0-9]+: error: .*\[hazard-' -- "$tool" "$tmp/paths.c"
 
-# 200 branches on bits of one unknown: more decisions than one path may take.
+# 400 branches on bits of one unknown: more decisions than one path may take.
 set -- 'void record_decisions(VkCommandBuffer cmd, VkBuffer a, VkBuffer b, uint64_t flags)' '{' "$begin"
 k=0
-while [ $k -lt 200 ]; do
+while [ $k -lt 400 ]; do
     set -- "$@" "    if (flags & (1ull << $((k % 64)))) vkCmdFillBuffer(cmd, a, 0, 256, $k);"
     k=$((k + 1))
 done
