@@ -531,7 +531,7 @@ void fe_exec(fe_ctx *cx, CXCursor c)
         cx->out_of_memory = true;
         return;
     }
-    if (++cx->steps > fe_limit(FE_LIMIT_STATEMENTS)) {
+    if (++cx->steps > cx->root_statement_limit) {
         cx->out_of_steps = true;
         return;
     }

@@ -270,6 +270,42 @@ static bool repeats_a_checked_prefix(const fe_ctx *cx)
            cx->path.effects - inert == cx->path.effects_at_divergence;
 }
 
+/*
+ * The statement and path limits of a recording function.  Each gets the
+ * default (300,000 statements, 64 paths), or more when the run's budget
+ * left allows: an equal share among the functions still to run of what
+ * the run may spend in all (RUN_STATEMENTS, RUN_PATHS) less what the
+ * functions before spent.  A program whose render loop is its one big
+ * recording function (glfw's triangle-vulkan: `main` and two small
+ * callbacks) gets most of the run's budget; a driver with fifty (zink)
+ * gets the default each, as before.  A limit set by its environment
+ * variable is every function's, as it says.
+ */
+enum { RUN_STATEMENTS = 2000000, RUN_PATHS = 512 };
+
+typedef struct {
+    size_t statements_used;
+    size_t paths_used;
+} run_budget;
+
+static void share_budget(fe_ctx *cx, const run_budget *budget, size_t roots_left)
+{
+    size_t statements = fe_limit(FE_LIMIT_STATEMENTS);
+    unsigned paths = fe_limit(FE_LIMIT_PATHS);
+    if (!fe_limit_is_set(FE_LIMIT_STATEMENTS) && budget->statements_used < RUN_STATEMENTS) {
+        size_t share = (RUN_STATEMENTS - budget->statements_used) / roots_left;
+        if (share > statements)
+            statements = share;
+    }
+    if (!fe_limit_is_set(FE_LIMIT_PATHS) && budget->paths_used < RUN_PATHS) {
+        size_t share = (RUN_PATHS - budget->paths_used) / roots_left;
+        if (share > paths)
+            paths = (unsigned)share;
+    }
+    cx->root_statement_limit = statements;
+    cx->root_path_limit = paths;
+}
+
 /* The recordings a path left open (it ended the program first). */
 static void drop_open_recordings(fe_ctx *cx, size_t run_first)
 {
@@ -356,7 +392,7 @@ static void analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
                 fe_incomplete(cx, fn, vks_arena_printf(
                     cx->arena, "analysing `%s` took more than %u statements over "
                     "its paths; the rest of its paths are not analysed",
-                    cx->root_function, fe_limit(FE_LIMIT_STATEMENTS)));
+                    cx->root_function, (unsigned)cx->root_statement_limit));
             cx->path.recordings = NULL;
             break;
         }
@@ -391,16 +427,17 @@ static void analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
         }
         cx->path.recordings = NULL;
         show_progress(fe, file, cx->root_function, feasible);
-        bool more = feasible < fe_limit(FE_LIMIT_PATHS) && runs < MAX_RUNS_PER_FUNCTION;
+        bool more = feasible < cx->root_path_limit && runs < MAX_RUNS_PER_FUNCTION;
         if (!fe_next_path(cx))
             break;
         if (!more) {
             fe_incomplete(cx, fn, vks_arena_printf(
                 cx->arena, "more than %d paths through `%s`; the others are not "
-                "analysed", fe_limit(FE_LIMIT_PATHS), cx->root_function));
+                "analysed", cx->root_path_limit, cx->root_function));
             break;
         }
     }
+    cx->root_paths = feasible;
     vks_arena_free(values);
     cx->values = NULL;
     cx->path = (fe_path){0};
@@ -634,6 +671,8 @@ void vks_frontend_analyze(vks_frontend *fe)
     fe_eval_state eval = {.run_body = fe_exec_body};
     cx.eval = &eval;
     cx.memory_limit = (size_t)fe_limit(FE_LIMIT_MEMORY_MB) << 20;
+    cx.root_statement_limit = fe_limit(FE_LIMIT_STATEMENTS);
+    cx.root_path_limit = fe_limit(FE_LIMIT_PATHS);
     fe->progress_tty = isatty(STDERR_FILENO);
     fe->analysis_started = now_seconds();
     if (fe->options)
@@ -658,6 +697,7 @@ void vks_frontend_analyze(vks_frontend *fe)
         fe_sites_collect(&cx, clang_getTranslationUnitCursor(f->tu));
     fe_function **roots;
     size_t nroots = fe_find_roots(&cx, &roots);
+    run_budget budget = {0};
     for (size_t i = 0; i < nroots; i++) {
         if (cx.out_of_memory) {
             /* Past the memory limit nothing more is analysed, and each
@@ -671,7 +711,10 @@ void vks_frontend_analyze(vks_frontend *fe)
         }
         cx.handed_recording = roots[i]->handed_recording;
         fe_sites_root_begin(&cx, roots[i]->index);
+        share_budget(&cx, &budget, nroots - i);
         analyse_function(fe, &cx, roots[i]->definition);
+        budget.statements_used += cx.steps;
+        budget.paths_used += cx.root_paths;
         fe_sites_root_end(&cx);
         cx.handed_recording = false;
     }

@@ -166,6 +166,8 @@ typedef enum {
     FE_LIMIT_COUNT
 } fe_limit_kind;
 unsigned fe_limit(fe_limit_kind which);
+/* Whether the limit was set by its environment variable. */
+bool fe_limit_is_set(fe_limit_kind which);
 /* VKSYNC_DEBUG_PATHS: each path run, region joined or split, on stderr. */
 bool fe_debug_paths(void);
 
@@ -269,10 +271,15 @@ typedef struct fe_ctx {
     unsigned decision_cap, forced_count;
     size_t seq;                 /* counts commands recorded */
     /* Statements executed for the current root function, over all its
-       paths; past fe_limit(FE_LIMIT_STATEMENTS) the function is abandoned
+       paths; past root_statement_limit the function is abandoned
        (vksync-incomplete), so time and memory stay bounded on any input. */
     size_t steps;
     bool out_of_steps;
+    /* The statement and path limits of the current root function
+       (frontend.c: its share of the run's budget). */
+    size_t root_statement_limit;
+    unsigned root_path_limit;
+    unsigned root_paths;        /* the paths the last root function took */
     /* The arena passed fe_limit(FE_LIMIT_MEMORY_MB): the function being
        analysed stops (as out_of_steps), the others are not analysed. */
     bool out_of_memory;

@@ -27,6 +27,7 @@
    once (they cannot change during a run; analysis is one thread, and the
    first call may come from any). */
 static unsigned limits[FE_LIMIT_COUNT];
+static bool limits_set[FE_LIMIT_COUNT];
 static bool debug_paths;
 static pthread_once_t limits_once = PTHREAD_ONCE_INIT;
 
@@ -50,8 +51,8 @@ static void read_limits(void)
         const char *set = getenv(defaults[i].env);
         char *end;
         unsigned long v = set ? strtoul(set, &end, 10) : 0;
-        limits[i] = set && *set && !*end && v > 0 && v < 100000000 ? (unsigned)v
-                                                                  : defaults[i].value;
+        limits_set[i] = set && *set && !*end && v > 0 && v < 100000000;
+        limits[i] = limits_set[i] ? (unsigned)v : defaults[i].value;
     }
     const char *debug = getenv("VKSYNC_DEBUG_PATHS");
     debug_paths = debug && *debug && strcmp(debug, "0") != 0;
@@ -61,6 +62,12 @@ unsigned fe_limit(fe_limit_kind which)
 {
     pthread_once(&limits_once, read_limits);
     return limits[which];
+}
+
+bool fe_limit_is_set(fe_limit_kind which)
+{
+    pthread_once(&limits_once, read_limits);
+    return limits_set[which];
 }
 
 bool fe_debug_paths(void)

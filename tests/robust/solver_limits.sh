@@ -105,12 +105,14 @@ gen() { # FILE BODY-LINES...: a recording function around the lines
 }
 begin='    VkCommandBufferBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO}; vkBeginCommandBuffer(cmd, &begin);'
 
-# 2^8 paths through eight independent flags.
-gen paths.c 'void record_paths(VkCommandBuffer cmd, VkBuffer a, VkBuffer b, int f0, int f1, int f2, int f3, int f4, int f5, int f6, int f7)' '{' "$begin" \
+# 2^10 paths through ten independent flags (one recording function gets
+# the run's budget of 512 paths).
+gen paths.c 'void record_paths(VkCommandBuffer cmd, VkBuffer a, VkBuffer b, int f0, int f1, int f2, int f3, int f4, int f5, int f6, int f7, int f8, int f9)' '{' "$begin" \
     '    if (f0) vkCmdFillBuffer(cmd, a, 0, 256, 0);' '    if (f1) vkCmdFillBuffer(cmd, a, 0, 256, 1);' \
     '    if (f2) vkCmdFillBuffer(cmd, a, 0, 256, 2);' '    if (f3) vkCmdFillBuffer(cmd, a, 0, 256, 3);' \
     '    if (f4) vkCmdFillBuffer(cmd, a, 0, 256, 4);' '    if (f5) vkCmdFillBuffer(cmd, a, 0, 256, 5);' \
     '    if (f6) vkCmdFillBuffer(cmd, a, 0, 256, 6);' '    if (f7) vkCmdFillBuffer(cmd, a, 0, 256, 7);' \
+    '    if (f8) vkCmdFillBuffer(cmd, a, 0, 256, 8);' '    if (f9) vkCmdFillBuffer(cmd, a, 0, 256, 9);' \
     '    vkCmdCopyBuffer(cmd, a, b, 1, &region);' '    vkEndCommandBuffer(cmd);' '}'
 row path-bound 2 'paths\.c:[0-9]+:[0-9]+: warning: more than [0-9]+ paths through `record_paths`.*\[vksync-incomplete\]$' \
     'paths\.c:[0-9]+:[0-9]+: error: .*\[hazard-' -- "$tool" "$tmp/paths.c"

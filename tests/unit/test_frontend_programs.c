@@ -273,13 +273,15 @@ START_TEST(arrays_filled_in_loops_and_pointer_arithmetic)
 }
 END_TEST
 
+/* 2^10 paths: one recording function gets the run's path budget, 512
+   (frontend.c, share_budget). */
 START_TEST(too_many_paths_is_incomplete)
 {
     char source[4096];
     strcpy(source, "#include <vulkan/vulkan.h>\n"
                    "void record(VkCommandBuffer cmd, VkBuffer b, const int *f) {\n"
                    "    vkBeginCommandBuffer(cmd, NULL);\n");
-    for (int i = 0; i < 8; i++) {
+    for (int i = 0; i < 10; i++) {
         char line[128];
         snprintf(line, sizeof line,
                  "    if (f[%d]) vkCmdFillBuffer(cmd, b, %d, 4, 0);\n", i, i * 4);
@@ -288,11 +290,53 @@ START_TEST(too_many_paths_is_incomplete)
     strcat(source, "    vkEndCommandBuffer(cmd);\n}\n");
     test_analysis *a = analyse(source);
     ck_assert_int_eq(a->status, 0);
-    ck_assert_uint_eq(a->program->cmdbuf_count, 64);
+    ck_assert_uint_eq(a->program->cmdbuf_count, 512);
     ck_assert_uint_eq(a->findings.count, 1);
     ck_assert_int_eq(a->findings.items[0].rule, VKS_RULE_VKSYNC_INCOMPLETE);
     ck_assert_uint_eq(a->findings.items[0].loc.line, 2);
     ck_assert_uint_eq(a->stats.incomplete, 1);
+    test_analysis_free(a);
+}
+END_TEST
+
+/* `functions` recording functions, each with 2^flags paths. */
+static test_analysis *analyse_functions_with_flags(int functions, int flags)
+{
+    size_t size = (size_t)functions * (size_t)(flags + 4) * 128 + 64;
+    char *source = malloc(size);
+    ck_assert_ptr_nonnull(source);
+    strcpy(source, "#include <vulkan/vulkan.h>\n");
+    for (int f = 0; f < functions; f++) {
+        char line[160];
+        snprintf(line, sizeof line,
+                 "void record%d(VkCommandBuffer cmd, VkBuffer b, const int *f) {\n"
+                 "    vkBeginCommandBuffer(cmd, NULL);\n", f);
+        strcat(source, line);
+        for (int i = 0; i < flags; i++) {
+            snprintf(line, sizeof line,
+                     "    if (f[%d]) vkCmdFillBuffer(cmd, b, %d, 4, 0);\n", i, i * 4);
+            strcat(source, line);
+        }
+        strcat(source, "    vkEndCommandBuffer(cmd);\n}\n");
+    }
+    test_analysis *a = analyse(source);
+    free(source);
+    ck_assert_int_eq(a->status, 0);
+    return a;
+}
+
+/* The run's budget (512 paths) is shared: two functions of 256 paths each
+   are both analysed to the end; nine of 128 each get the default 64
+   (their share, 512 / 9, is less), as a driver's fifty functions do. */
+START_TEST(recording_functions_share_the_runs_path_budget)
+{
+    test_analysis *a = analyse_functions_with_flags(2, 8);
+    ck_assert_uint_eq(a->program->cmdbuf_count, 512);
+    ck_assert_uint_eq(a->stats.incomplete, 0);
+    test_analysis_free(a);
+    a = analyse_functions_with_flags(9, 7);
+    ck_assert_uint_eq(a->program->cmdbuf_count, 9 * 64);
+    ck_assert_uint_eq(a->stats.incomplete, 9);
     test_analysis_free(a);
 }
 END_TEST
@@ -559,6 +603,7 @@ int main(void)
     tcase_add_test(tc, frame_loop_is_unrolled_twice);
     tcase_add_test(tc, arrays_filled_in_loops_and_pointer_arithmetic);
     tcase_add_test(tc, too_many_paths_is_incomplete);
+    tcase_add_test(tc, recording_functions_share_the_runs_path_budget);
     tcase_add_test(tc, recursion_is_bounded_and_incomplete);
     tcase_add_test(tc, recording_begun_in_a_helper_continues_in_the_caller);
     tcase_add_test(tc, hazard_only_on_the_path_without_the_barrier);
