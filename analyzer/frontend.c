@@ -245,8 +245,8 @@ static bool split_needed_region(fe_ctx *cx, unsigned *splits)
 /*
  * Issue 11, cause 3: "The number of paths reported must be about the
  * recording's own branches."  A path that leaves the one it replays at a
- * decision and from there on records, creates, maps and submits nothing
- * (an error check that returns: `if (!e->sem_wait) return AVERROR(ENOMEM);`
+ * decision and from there on records, maps and submits nothing (an error
+ * check that returns: `if (!e->sem_wait) return AVERROR(ENOMEM);`
  * in each of FFmpeg's helpers, `RET(x)` then `goto fail`) recorded exactly
  * what every path through that decision recorded before it, and a kept
  * path (or one that repeated a kept path's prefix, the same) went past
@@ -319,9 +319,10 @@ static void drop_open_recordings(fe_ctx *cx, size_t run_first)
 /*
  * Runs a recording function once per path (path_state.c): each run replays the
  * previous run's decisions up to the last one with an untried alternative.
- * A run that reaches an infeasible decision leaves nothing behind.
+ * A run that reaches an infeasible decision leaves nothing behind.  Returns
+ * the number of paths it kept (what it spent of the run's path budget).
  */
-static void analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
+static unsigned analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
 {
     vks_program *p = fe->program;
     cx->root_function = fe_string(cx, clang_getCursorSpelling(fn));
@@ -437,7 +438,6 @@ static void analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
             break;
         }
     }
-    cx->root_paths = feasible;
     vks_arena_free(values);
     cx->values = NULL;
     cx->path = (fe_path){0};
@@ -445,6 +445,7 @@ static void analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
         fprintf(stderr, "root %s done: %u runs, %zu command buffers, arena %zu MB\n",
                 cx->root_function, runs, p->cmdbuf_count - function_first,
                 vks_arena_bytes(cx->arena) >> 20);
+    return feasible;
 }
 
 /* ---- functions that only create objects ---- */
@@ -712,9 +713,8 @@ void vks_frontend_analyze(vks_frontend *fe)
         cx.handed_recording = roots[i]->handed_recording;
         fe_sites_root_begin(&cx, roots[i]->index);
         share_budget(&cx, &budget, nroots - i);
-        analyse_function(fe, &cx, roots[i]->definition);
+        budget.paths_used += analyse_function(fe, &cx, roots[i]->definition);
         budget.statements_used += cx.steps;
-        budget.paths_used += cx.root_paths;
         fe_sites_root_end(&cx);
         cx.handed_recording = false;
     }

@@ -217,7 +217,7 @@ typedef struct fe_path {
        (decisions[forced_count - 1]): where it leaves the path it replays. */
     unsigned effects_at_divergence;
     /* Of `effects`, the ones no check can see unless an effect of another
-       kind follows (fe_inert_effect): an object created, a host wait, a
+       kind follows (fe_sandboxed_inert_effect): an object created, a host wait, a
        handle kept; and their number at the divergence. */
     unsigned inert_effects, inert_at_divergence;
     /* Statements that may record (summary.c fe_may_record_here) run while
@@ -279,7 +279,6 @@ typedef struct fe_ctx {
        (frontend.c: its share of the run's budget). */
     size_t root_statement_limit;
     unsigned root_path_limit;
-    unsigned root_paths;        /* the paths the last root function took */
     /* The arena passed fe_limit(FE_LIMIT_MEMORY_MB): the function being
        analysed stops (as out_of_steps), the others are not analysed. */
     bool out_of_memory;

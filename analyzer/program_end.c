@@ -216,6 +216,17 @@ typedef struct {
 
 static bool type_leads_to_device(device_search *s, CXType t);
 
+/* A VkDevice or VkQueue handle itself (their canonical types are pointers
+   to the loader's opaque structs). */
+static bool is_device_or_queue(CXType t)
+{
+    CXString spelling = clang_getTypeSpelling(clang_getCanonicalType(t));
+    const char *text = clang_getCString(spelling);
+    bool handle = strstr(text, "VkDevice_T") || strstr(text, "VkQueue_T");
+    clang_disposeString(spelling);
+    return handle;
+}
+
 static enum CXVisitorResult field_leads_to_device(CXCursor field, CXClientData data)
 {
     device_search *s = data;
@@ -228,13 +239,9 @@ static enum CXVisitorResult field_leads_to_device(CXCursor field, CXClientData d
 
 static bool type_leads_to_device(device_search *s, CXType t)
 {
-    CXType c = clang_getCanonicalType(t);
-    CXString spelling = clang_getTypeSpelling(c);
-    const char *text = clang_getCString(spelling);
-    bool handle = strstr(text, "VkDevice_T") || strstr(text, "VkQueue_T");
-    clang_disposeString(spelling);
-    if (handle)
+    if (is_device_or_queue(t))
         return true;
+    CXType c = clang_getCanonicalType(t);
     while (c.kind == CXType_ConstantArray || c.kind == CXType_IncompleteArray)
         c = clang_getCanonicalType(clang_getArrayElementType(c));
     if (c.kind == CXType_Pointer) {
@@ -285,17 +292,10 @@ static bool library_call_quiet(CXCursor call, CXCursor decl)
         CXType param = i < params ? clang_getCanonicalType(clang_getArgType(fn_type, (unsigned)i))
                                   : as_written; /* a variadic argument */
         device_search s = {.seen_count = 0};
-        if (param.kind == CXType_Pointer &&
-            clang_getCanonicalType(clang_getPointeeType(param)).kind == CXType_Void) {
-            CXString text = clang_getTypeSpelling(clang_getCanonicalType(as_written));
-            bool handle = strstr(clang_getCString(text), "VkDevice_T") ||
-                          strstr(clang_getCString(text), "VkQueue_T");
-            clang_disposeString(text);
-            if (handle)
-                return false;
-        } else if (type_leads_to_device(&s, param)) {
+        bool untyped = param.kind == CXType_Pointer &&
+                       clang_getCanonicalType(clang_getPointeeType(param)).kind == CXType_Void;
+        if (untyped ? is_device_or_queue(as_written) : type_leads_to_device(&s, param))
             return false;
-        }
     }
     return true;
 }
