@@ -245,7 +245,7 @@ bool fe_entry_point_matters(const char *name)
 {
     const fe_entry_point *row = fe_entry_point_find(name);
     return (row || strncmp(name, "vkCmd", 5) == 0) && !accesses_nothing(row) &&
-           !(row && (row->flags & FE_EP_FIXED_QUERY));
+           !(row && (row->flags & (FE_EP_FIXED_QUERY | FE_EP_FORGETS)));
 }
 
 bool fe_vulkan_call(fe_ctx *cx, const fe_call *call)
@@ -253,6 +253,8 @@ bool fe_vulkan_call(fe_ctx *cx, const fe_call *call)
     const fe_entry_point *row = fe_entry_point_find(call->name);
     if (row && (row->flags & FE_EP_FIXED_QUERY))
         return false; /* any call the evaluator cannot see into */
+    if (cx->sandbox && row && (row->flags & FE_EP_FORGETS))
+        return true; /* the closed recording stays: merge.c compares more */
     if (cx->sandbox && accesses_nothing(row)) {
         /* In a region run every way (vkcube's `demo_push_cb_label`: `if
            (!demo->validate) return;` before a label) it is left out of the
@@ -269,8 +271,16 @@ bool fe_vulkan_call(fe_ctx *cx, const fe_call *call)
     if (strncmp(call->name, "vkCmd", 5) != 0) {
         if (row && (row->flags & FE_EP_SITE) && cx->site_executed)
             cx->site_executed(cx, call->loc, true);
-        return row && row->handler && call->argc >= row->min_args &&
-               call_model(cx, call, row);
+        if (!(row && row->handler && call->argc >= row->min_args))
+            return false;
+        bool handled = call_model(cx, call, row);
+        /* After a wait for every queue nothing before it can race with
+           anything after it: a path that gets here in a state an earlier
+           one did is that path from here on (merge.c). */
+        if (handled && row->handler == fe_model_host_wait &&
+            row->param == FE_WAIT_EVERY_QUEUE)
+            fe_merge_at_wait(cx, call->loc);
+        return handled;
     }
     fe_watch_lossy_reads(cx);
     fe_recording **r = call->argc >= 1 ? fe_find_recording(cx, call->args[0]) : NULL;

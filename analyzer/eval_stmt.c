@@ -20,7 +20,7 @@ static unsigned label_offset(CXCursor label);
 static bool stopped(fe_ctx *cx)
 {
     return cx->out_of_steps || cx->sandbox_abort || cx->path.restart || cx->path.dead ||
-           cx->path.exited || cx->path.pending_goto ||
+           cx->path.exited || cx->path.merged || cx->path.pending_goto ||
            (cx->path.ret && cx->path.ret->returned) ||
            (cx->path.loop && (cx->path.loop->broke || cx->path.loop->continued));
 }
@@ -247,7 +247,16 @@ static void exec_loop(fe_ctx *cx, CXCursor init, CXCursor cond, CXCursor inc,
     uint64_t last_inputs = 0;
     unsigned decisions_at_last_test = 0, repeated_iterations = 0;
     bool tested = false;
+    /* Where the loop is, for a path compared at a wait inside it
+       (merge.c): the iteration and what decides whether there is another. */
+    fe_loop_progress progress = {.at = fe_loc(cx, body), .outer = cx->loop_progress};
+    cx->loop_progress = &progress;
     for (unsigned n = 0; n < max_iterations; n++) {
+        progress.iteration = n;
+        progress.unknown_iterations = unknown_iterations;
+        progress.repeated_iterations = repeated_iterations;
+        progress.decisions_at_last_test = decisions_at_last_test;
+        progress.last_inputs = last_inputs;
         if (test_first || n > 0) {
             bool known = true, value = true;
             if (!clang_Cursor_isNull(cond))
@@ -293,6 +302,10 @@ static void exec_loop(fe_ctx *cx, CXCursor init, CXCursor cond, CXCursor inc,
         }
         state.continued = false;
         cx->path.loop = &state;
+        progress.unknown_iterations = unknown_iterations;
+        progress.repeated_iterations = repeated_iterations;
+        progress.decisions_at_last_test = decisions_at_last_test;
+        progress.last_inputs = last_inputs;
         if (!fe_run_loop_body_every_way(cx, body, exec_iteration))
             fe_exec(cx, body);
         cx->path.loop = outer;
@@ -313,6 +326,7 @@ static void exec_loop(fe_ctx *cx, CXCursor init, CXCursor cond, CXCursor inc,
         }
     }
     cx->path.loop = outer;
+    cx->loop_progress = progress.outer;
 }
 
 /* A branch that leaves the function at once: `return err;`, `goto

@@ -339,6 +339,7 @@ static unsigned analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
     cx->forced_count = 0;
     cx->steps = 0;
     cx->out_of_steps = false;
+    cx->merge = NULL; /* the states at waits are this function's */
     fe_split_every_region(cx, false);
     if (fe_debug_paths())
         fprintf(stderr, "root %s\n", cx->root_function);
@@ -350,6 +351,7 @@ static unsigned analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
         vks_arena_free(values);
         values = cx->values = vks_arena_new();
         cx->path = (fe_path){0};
+        cx->loop_progress = NULL;
         size_t run_first = p->cmdbuf_count;
         fe_sites_run_begin(cx);
         fe_run_function(cx, fn);
@@ -362,10 +364,10 @@ static unsigned analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
         if (fe->stats)
             fe->stats->paths_run++;
         if (fe_debug_paths()) {
-            fprintf(stderr, "run %u: steps %zu decisions %u dead %d exited %d restart %u "
-                    "effects %u (%u where it left the path it replays)\n",
+            fprintf(stderr, "run %u: steps %zu decisions %u dead %d exited %d merged %d "
+                    "restart %u effects %u (%u where it left the path it replays)\n",
                     runs, cx->steps, cx->path.decision_count, cx->path.dead,
-                    cx->path.exited, cx->path.restart, cx->path.effects,
+                    cx->path.exited, cx->path.merged, cx->path.restart, cx->path.effects,
                     cx->path.effects_at_divergence);
             for (size_t i = 0; i < cx->path.step_count; i++)
                 fprintf(stderr, "  step %s:%u: %s\n", cx->path.step_locs[i].file,
@@ -378,6 +380,9 @@ static unsigned analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
                 vks_program_truncate(p, function_first);
                 feasible = 0;
             }
+            /* The states this run left at waits are no path's: a later
+               run covered by one would not be analysed at all. */
+            cx->merge = NULL;
             continue;
         }
         if (cx->out_of_steps) {

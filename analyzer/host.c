@@ -34,6 +34,11 @@ struct fe_mapping {
     bool offset_known;
 };
 
+const char *fe_mapping_memory(const struct fe_mapping *m)
+{
+    return m ? m->memory : NULL;
+}
+
 typedef struct fe_binding_rec {
     const char *memory;        /* identity of the VkDeviceMemory */
     fe_val *buffer;            /* the buffer handle (a copy) */

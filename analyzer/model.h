@@ -98,6 +98,16 @@ typedef struct fe_frame {
     unsigned decisions_at_entry;   /* the path's decisions when it was called */
 } fe_frame;
 
+/* A loop being run (eval_stmt.c exec_loop): how far it has got, which is
+   part of where a path is (merge.c). */
+typedef struct fe_loop_progress {
+    vks_loc at;
+    unsigned iteration, unknown_iterations, repeated_iterations;
+    unsigned decisions_at_last_test;
+    uint64_t last_inputs;
+    struct fe_loop_progress *outer;
+} fe_loop_progress;
+
 typedef struct fe_recording {
     const char *ident;          /* the command buffer handle's identity */
     uint32_t cmdbuf;
@@ -209,6 +219,9 @@ typedef struct fe_path {
     bool exited;                /* the program ends on this path (exit()) */
     vks_loc exit_at;            /* where it first ended (program_end.c) */
     bool decisions_capped;      /* past the decisions bound on this path */
+    /* Reached a device-wide wait in a state an earlier path reached it in:
+       the rest was analysed from that one (merge.c). */
+    bool merged;
     /* Models that recorded, created, mapped or submitted something on this
        path (fe_sandboxed_effect outside a region): a way of a statement
        that reaches its end without one records nothing (summary.c). */
@@ -323,6 +336,10 @@ typedef struct fe_ctx {
        that region split when a Vulkan call needs the value. */
     struct fe_join *joins;
     size_t join_count, join_cap;
+    /* The loops being run, innermost first (eval_stmt.c). */
+    fe_loop_progress *loop_progress;
+    /* The states paths reached device-wide waits in (merge.c). */
+    struct fe_merge_state *merge;
     fe_path path;               /* the path being executed */
 } fe_ctx;
 
@@ -456,6 +473,11 @@ void fe_watch_lossy_reads(fe_ctx *cx);
    absent and not `add`. */
 typedef struct fe_name_table fe_name_table;
 void **fe_name_slot(fe_ctx *cx, fe_name_table **table, const char *name, bool add);
+/* Calls fn for each name of the table (in no particular order). */
+void fe_name_each(const fe_name_table *table,
+                  void (*fn)(void *arg, const char *name, void *value), void *arg);
+/* The table's names, sorted (in the path's arena). */
+const char **fe_sorted_names(fe_ctx *cx, const fe_name_table *table, size_t *count);
 /* The known C string v holds or points at the start of, or NULL. */
 const char *fe_known_string(const fe_val *v);
 /* A handle's identity (a symbol's name), or NULL; fe_object_ident also
@@ -515,6 +537,9 @@ enum {
        arguments, so asking again gives the same unknowns (eval_expr.c);
        no effect a joined region must stop for. */
     FE_EP_FIXED_QUERY = 1u << 4,
+    /* Only forgets what the path recorded (vkFreeCommandBuffers): no
+       effect a joined region must stop for, left out inside one. */
+    FE_EP_FORGETS = 1u << 5,
 };
 typedef void fe_command_model(fe_ctx *cx, vks_cmd *cmd, const fe_call *call);
 /* A model of an entry point that is not a vkCmd*: returns false when it did
@@ -557,6 +582,25 @@ fe_recording **fe_find_recording(fe_ctx *cx, const fe_val *handle);
 /* ---- queue submissions and host waits (analyzer/submit.c) ---- */
 void fe_recording_closed(fe_ctx *cx, const char *ident, uint32_t cmdbuf);
 void fe_finish_queue_streams(fe_ctx *cx);
+/* The command buffers this path ended and has not submitted since: their
+   handles' identities and command buffer indexes; returns how many. */
+size_t fe_closed_recordings(fe_ctx *cx, const char ***idents, uint32_t **cmdbufs);
+/* The recording of the command buffer `ident` is no longer known: a later
+   submit of it is an unmodelled command. */
+void fe_forget_closed_recording(fe_ctx *cx, const char *ident);
+
+/* The identity of the memory a mapped pointer points into (host.c). */
+const char *fe_mapping_memory(const struct fe_mapping *m);
+
+/* ---- paths merged at device-wide waits (analyzer/merge.c) ---- */
+typedef struct fe_merge_state fe_merge_state;
+/* At a host wait for every queue: true when an earlier path reached it in
+   a state that covers this path's (the path ends here, marked merged);
+   else the values on which the paths disagree become unknown (widened)
+   and the path goes on. */
+bool fe_merge_at_wait(fe_ctx *cx, vks_loc at);
+/* VKSYNC_MERGE_AT_WAITS=0: no merging (to measure what it does). */
+bool fe_merging_off(void);
 /* A call the front end cannot see into that may wait for the device (it is
    handed Vulkan handles or structs): host accesses after it are not
    checked against earlier submissions. */

@@ -73,6 +73,20 @@ void fe_recording_closed(fe_ctx *cx, const char *ident, uint32_t cmdbuf)
     state(cx)->closed = c;
 }
 
+size_t fe_closed_recordings(fe_ctx *cx, const char ***idents, uint32_t **cmdbufs)
+{
+    size_t count = 0, cap = 0, cap2 = 0, count2 = 0;
+    *idents = NULL;
+    *cmdbufs = NULL;
+    if (!cx->path.submit)
+        return 0;
+    for (const fe_closed *c = cx->path.submit->closed; c; c = c->next) {
+        VKS_PUSH(fe_value_arena(cx), *idents, count, cap, c->ident);
+        VKS_PUSH(fe_value_arena(cx), *cmdbufs, count2, cap2, c->cmdbuf);
+    }
+    return count;
+}
+
 static const fe_closed *closed_recording(fe_ctx *cx, const fe_val *handle)
 {
     const char *ident = fe_ident(handle);
@@ -322,6 +336,38 @@ bool fe_model_host_wait(fe_ctx *cx, const fe_call *call, int param)
     host_wait(cx, call->loc, call->name,
               param == FE_WAIT_ONE_QUEUE ? call->args[0] : NULL);
     return true;
+}
+
+/* vkFreeCommandBuffers(device, pool, count, pCommandBuffers): a freed
+   command buffer's recording can never be submitted again ("Any primary
+   command buffer that is in the recording or executable state and has any
+   element of pCommandBuffers recorded into it, becomes invalid", Command
+   Buffers chapter, vkFreeCommandBuffers), so it is no longer part of
+   what the path may do next (merge.c compares the recordings left). */
+bool fe_model_free_command_buffers(fe_ctx *cx, const fe_call *call, int param)
+{
+    (void)param;
+    if (cx->sandbox || !cx->path.submit)
+        return true;
+    uint64_t n = count_of(call->args[2], 64);
+    for (uint64_t j = 0; n != UINT64_MAX && j < n; j++) {
+        const char *ident = fe_ident(element(cx, call->args[3], j, NULL));
+        if (ident)
+            fe_forget_closed_recording(cx, ident);
+    }
+    return true;
+}
+
+void fe_forget_closed_recording(fe_ctx *cx, const char *ident)
+{
+    if (!cx->path.submit)
+        return;
+    for (fe_closed **c = &cx->path.submit->closed; *c;) {
+        if (strcmp((*c)->ident, ident) == 0)
+            *c = (*c)->next;
+        else
+            c = &(*c)->next;
+    }
 }
 
 void fe_finish_queue_streams(fe_ctx *cx)

@@ -885,7 +885,7 @@ static bool run_code_every_way(fe_ctx *cx, CXCursor code, fe_statement_runner *e
     /* Reached its end having recorded nothing: one of the joined ways,
        the other path's. */
     if (cx->path.effects == effects && cx->path.recording_statements == statements &&
-        !cx->path.exited && !cx->path.restart && !cx->out_of_steps &&
+        !cx->path.exited && !cx->path.merged && !cx->path.restart && !cx->out_of_steps &&
         !cx->path.pending_goto)
         cx->path.dead = true;
     return true;

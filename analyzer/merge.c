@@ -1,0 +1,745 @@
+/*
+ * merge.c - paths that reach a device-wide host wait in the same state are
+ * one path from there on.
+ *
+ * Depth-first enumeration (path_state.c) runs every combination of the
+ * decisions before a wait with every combination after it.  A render loop
+ * that rebuilds its swapchain (vkcube: an acquire or present result of
+ * OUT_OF_DATE runs `demo_resize`, which waits with vkDeviceWaitIdle and
+ * records everything again) multiplies the ways of each rebuild with the
+ * ways of everything before it, and was cut off by the limits.
+ *
+ * After a wait that the submission model treats as waiting for every queue
+ * (submit.c host_wait), nothing submitted before it can race with anything
+ * after it: "vkDeviceWaitIdle is equivalent to calling vkQueueWaitIdle for
+ * all queues owned by device" and vkQueueWaitIdle "is equivalent to having
+ * submitted a valid fence to every previously executed queue submission
+ * command ... then waiting for all of those fences to signal"
+ * ("Synchronization and Cache Control" chapter, "Wait Idle Operations").
+ * What happens after it depends only on the C state there (values, the
+ * call stack, loop progress, the command buffers recorded and not yet
+ * submitted).  So the first path to reach such a wait leaves its state
+ * there as the wait's representative, and a later path that reaches the
+ * same wait:
+ *
+ * - in a state the representative covers (every value equal, or unknown
+ *   in the representative) ends there: what it does after the wait was
+ *   analysed from the representative, for every way the decisions after it
+ *   can go;
+ * - in another state, widens: every value on which the two disagree
+ *   becomes unknown, in the representative and in the path, which goes on
+ *   from the widened state (values that differ become unknown, never
+ *   guessed).  Each location widens once, so a wait is passed on their own
+ *   by a few paths, not by every combination of the decisions before it.
+ *
+ * A value's facts (what the path's decisions assumed of it) are part of
+ * what is compared, so a path that took the other side of an earlier test
+ * of it is never covered by one that did not.  Only a path whose own new
+ * decisions come before the wait ends there; a path that replays the
+ * decisions up to the wait and diverges after it goes on (it is how the
+ * representative's later ways are run).  What is not compared, and so is
+ * taken from the representative for the paths it covers: the image layouts
+ * its submissions left (the engine tracks them along the queue stream, and
+ * a covered path's stream ends at the wait), and how often each handle was
+ * created before (it only names objects).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model.h"
+
+#define SEP '\x1f' /* between the components of a location's path */
+
+enum {
+    MAX_LINES = 200000,       /* a state larger than this is not compared */
+};
+
+/* One location of the state: its path from a root (a global, a local of a
+   frame, the pointee of an unknown pointer) and what it holds. */
+typedef struct {
+    const char *path;
+    const char *repr;       /* kind and value, then its facts */
+    const char *var;        /* the SMT name of its value, or NULL */
+    const char *memory;     /* a mapped pointer's memory identity, or NULL */
+    fe_val *node;
+    const char *closed_ident; /* a closed recording's line: its handle */
+    bool is_default;        /* what reading it unwritten gives */
+    size_t seq;
+} state_line;
+
+typedef struct representative {
+    const char **paths;
+    const char **reprs;     /* "W": widened, any value */
+    size_t count;
+} representative;
+
+typedef struct merge_site {
+    uint64_t key;
+    representative *rep;    /* the state paths are compared with here */
+    struct merge_site *next;
+} merge_site;
+
+struct fe_merge_state {
+    merge_site *sites;
+};
+
+typedef struct {
+    fe_ctx *cx;
+    state_line *lines;
+    size_t count, cap;
+    /* nodes already walked, with the path they were first reached by */
+    const fe_val **seen;
+    const char **seen_path;
+    size_t seen_count, seen_cap, seen_path_count, seen_path_cap;
+    bool too_large;
+} walker;
+
+static void add_closed_recordings(fe_ctx *cx, walker *w);
+
+static const char *seen_at(const walker *w, const fe_val *v)
+{
+    for (size_t i = w->seen_count; i-- > 0;)
+        if (w->seen[i] == v)
+            return w->seen_path[i];
+    return NULL;
+}
+
+static void add_line(walker *w, const char *path, const char *repr, const char *var,
+                     const char *memory, fe_val *node, bool is_default)
+{
+    if (w->count >= MAX_LINES) {
+        w->too_large = true;
+        return;
+    }
+    state_line l = {path, repr, var, memory, node, NULL, is_default, w->count};
+    VKS_PUSH(fe_value_arena(w->cx), w->lines, w->count, w->cap, l);
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp((*(const fe_field *const *)a)->name, (*(const fe_field *const *)b)->name);
+}
+
+static void walk(walker *w, const char *path, fe_val *v, const fe_val *parent,
+                 const char *member);
+
+static void walk_fields(walker *w, const char *path, fe_val *v)
+{
+    size_t n = 0;
+    for (fe_field *f = v->fields; f; f = f->next)
+        n++;
+    if (!n)
+        return;
+    fe_field **sorted = vks_arena_alloc(fe_value_arena(w->cx), sizeof *sorted * n);
+    n = 0;
+    for (fe_field *f = v->fields; f; f = f->next)
+        sorted[n++] = f;
+    qsort(sorted, n, sizeof *sorted, by_name);
+    for (size_t i = 0; i < n; i++) {
+        if (i > 0 && strcmp(sorted[i]->name, sorted[i - 1]->name) == 0)
+            continue; /* shadowed: the first in the list is the member */
+        walk(w, vks_arena_printf(fe_value_arena(w->cx), "%s%c%s", path, SEP,
+                                 sorted[i]->name),
+             sorted[i]->value, v, sorted[i]->name);
+    }
+}
+
+/* Whether v is what reading `member` of parent unwritten gives
+   (fe_default_child): no information beyond the parent's. */
+static bool is_default_child(const fe_val *v, const fe_val *parent, const char *member)
+{
+    if (!parent || !member || v->fields)
+        return false;
+    if (parent->zero_rest)
+        return v->kind == VAL_INT && v->i == 0 && v->zero_rest;
+    if (parent->ident && v->kind == VAL_SYM && v->ident) {
+        size_t n = strlen(parent->ident);
+        return strncmp(v->ident, parent->ident, n) == 0 && v->ident[n] == '/' &&
+               strcmp(v->ident + n + 1, member) == 0;
+    }
+    return !parent->ident && v->kind == VAL_UNKNOWN && !v->unknown_name;
+}
+
+static void walk(walker *w, const char *path, fe_val *v, const fe_val *parent,
+                 const char *member)
+{
+    if (!v || w->too_large)
+        return;
+    vks_arena *a = fe_value_arena(w->cx);
+    const char *first = seen_at(w, v);
+    if (first) {
+        add_line(w, path, vks_arena_printf(a, "=%s", first), NULL, NULL, NULL, false);
+        return;
+    }
+    VKS_PUSH(a, w->seen, w->seen_count, w->seen_cap, v);
+    VKS_PUSH(a, w->seen_path, w->seen_path_count, w->seen_path_cap, path);
+    const char *repr = "?";
+    const char *var = NULL;
+    switch (v->kind) {
+    case VAL_INT:
+        repr = vks_arena_printf(a, "i%llu", (unsigned long long)v->i);
+        break;
+    case VAL_SYM:
+        repr = v->not_null ? "s!" : "s";
+        var = v->ident;
+        break;
+    case VAL_UNKNOWN:
+        repr = "u";
+        var = v->unknown_name;
+        break;
+    case VAL_PTR:
+        repr = vks_arena_printf(a, "p%lld%s", (long long)v->index, v->single ? "s" : "");
+        break;
+    }
+    repr = vks_arena_printf(a, "%s%s%s%s%s", repr, v->aggregate ? "A" : "",
+                            v->zero_rest ? "Z" : "", v->string ? "\"" : "",
+                            v->string ? v->string : "");
+    const char *memory = NULL;
+    if (v->mapping) {
+        memory = fe_mapping_memory(v->mapping);
+        repr = vks_arena_printf(a, "%sM+%llu%s", repr,
+                                v->map_offset_known ? (unsigned long long)v->map_offset
+                                                    : ~0ull,
+                                v->mapped_place ? "P" : "");
+    }
+    add_line(w, path, repr, var, memory, v, is_default_child(v, parent, member));
+    if (v->kind == VAL_PTR && v->target)
+        walk(w, vks_arena_printf(a, "%s%c*", path, SEP), v->target, NULL, NULL);
+    walk_fields(w, path, v);
+    /* What an unknown pointer points to is kept by its name (values.c
+       pointed_to): it is part of the state where the pointer is. */
+    if (v->kind == VAL_SYM && v->ident) {
+        void **pointee = fe_name_slot(w->cx, &w->cx->path.pointees, v->ident, false);
+        if (pointee && *pointee)
+            walk(w, vks_arena_printf(a, "%s%c*", path, SEP), *pointee, NULL, NULL);
+    }
+}
+
+/* ---- the roots of the state ---- */
+
+typedef struct {
+    const char *path;
+    fe_val *value;
+    size_t seq;
+} root_value;
+
+static int by_root_path(const void *a, const void *b)
+{
+    const root_value *x = a, *y = b;
+    int c = strcmp(x->path, y->path);
+    return c ? c : (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+typedef struct {
+    fe_ctx *cx;
+    root_value *roots;
+    size_t count, cap;
+} root_list;
+
+static void add_root(root_list *r, const char *path, fe_val *value)
+{
+    root_value v = {path, value, r->count};
+    VKS_PUSH(fe_value_arena(r->cx), r->roots, r->count, r->cap, v);
+}
+
+static void add_bindings(root_list *r, const char *prefix, fe_binding *b)
+{
+    for (; b; b = b->next)
+        add_root(r, vks_arena_printf(fe_value_arena(r->cx), "%s%c%s", prefix, SEP, b->key),
+                 b->value);
+}
+
+static int by_line_path(const void *a, const void *b)
+{
+    const state_line *x = a, *y = b;
+    int c = strcmp(x->path, y->path);
+    return c ? c : (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+/* ---- facts, printed with the state's unknowns renamed canonically ---- */
+
+typedef struct {
+    fe_name_table *canonical;  /* unknown name -> "u<n>" */
+    fe_name_table *facts;      /* state variable -> its facts, joined */
+} fact_index;
+
+static void print_expr(fe_ctx *cx, fact_index *fx, const vks_smt_expr *e, char **out)
+{
+    vks_arena *a = fe_value_arena(cx);
+    if (!e) {
+        *out = vks_arena_printf(a, "%s-", *out);
+        return;
+    }
+    switch (e->kind) {
+    case VKS_SMT_CONST:
+        *out = vks_arena_printf(a, "%s%llu", *out, (unsigned long long)e->value);
+        return;
+    case VKS_SMT_VAR: {
+        void **c = fe_name_slot(cx, &fx->canonical, e->name, false);
+        *out = vks_arena_printf(a, "%s%s", *out, c && *c ? (const char *)*c : "_");
+        return;
+    }
+    case VKS_SMT_NOT: case VKS_SMT_NEG:
+        *out = vks_arena_printf(a, "%s%c(", *out, e->kind == VKS_SMT_NOT ? '!' : '~');
+        print_expr(cx, fx, e->lhs, out);
+        *out = vks_arena_printf(a, "%s)", *out);
+        return;
+    case VKS_SMT_BINARY:
+        *out = vks_arena_printf(a, "%s(%d%c ", *out, (int)e->op, e->is_signed ? 's' : 'u');
+        print_expr(cx, fx, e->lhs, out);
+        *out = vks_arena_printf(a, "%s ", *out);
+        print_expr(cx, fx, e->rhs, out);
+        *out = vks_arena_printf(a, "%s)", *out);
+        return;
+    }
+}
+
+static void attach_fact(fe_ctx *cx, fact_index *fx, const vks_smt_expr *e, const char *text)
+{
+    if (!e)
+        return;
+    if (e->kind == VKS_SMT_VAR) {
+        void **slot = fe_name_slot(cx, &fx->facts, e->name, false);
+        if (slot)
+            *slot = *slot ? (void *)vks_arena_printf(fe_value_arena(cx), "%s;%s",
+                                                     (const char *)*slot, text)
+                          : (void *)text;
+        return;
+    }
+    attach_fact(cx, fx, e->lhs, text);
+    attach_fact(cx, fx, e->rhs, text);
+}
+
+/* name with the digits after each '#' and of a leading "?"/"?r" taken out */
+static const char *without_counters(fe_ctx *cx, const char *name)
+{
+    size_t n = strlen(name);
+    char *out = vks_arena_alloc(fe_value_arena(cx), n + 1);
+    size_t o = 0;
+    const char *p = name;
+    if (p[0] == '?') {
+        out[o++] = *p++;
+        if (*p == 'r')
+            out[o++] = *p++;
+        while (*p >= '0' && *p <= '9')
+            p++;
+    }
+    while (*p) {
+        char c = *p++;
+        out[o++] = c;
+        if (c == '#')
+            while (*p >= '0' && *p <= '9')
+                p++;
+    }
+    out[o] = '\0';
+    return out;
+}
+
+/* The path's state as sorted lines; NULL when it is too large to compare. */
+static state_line *state_lines(fe_ctx *cx, size_t *count)
+{
+    vks_arena *a = fe_value_arena(cx);
+    root_list roots = {cx, NULL, 0, 0};
+    add_bindings(&roots, "G", cx->path.globals);
+    unsigned depth = 0;
+    for (const fe_frame *f = cx->path.frame; f; f = f->caller)
+        depth++;
+    for (const fe_frame *f = cx->path.frame; f; f = f->caller)
+        add_bindings(&roots, vks_arena_printf(a, "F%u", --depth), f->locals);
+    qsort(roots.roots, roots.count, sizeof *roots.roots, by_root_path);
+    walker w = {.cx = cx};
+    for (size_t i = 0; i < roots.count; i++) {
+        if (i > 0 && strcmp(roots.roots[i].path, roots.roots[i - 1].path) == 0)
+            continue; /* an outer binding the inner one hides */
+        size_t first_line = w.count;
+        walk(&w, roots.roots[i].path, roots.roots[i].value, NULL, NULL);
+        /* A global as it reads before any write (a symbol named after it)
+           is what a path that never read it has too. */
+        const fe_val *v = roots.roots[i].value;
+        const char *key = strchr(roots.roots[i].path, SEP);
+        if (roots.roots[i].path[0] == 'G' && first_line < w.count && v &&
+            v->kind == VAL_SYM && v->ident && key && strcmp(v->ident, key + 1) == 0)
+            w.lines[first_line].is_default = true;
+    }
+    add_closed_recordings(cx, &w);
+    if (w.too_large)
+        return NULL;
+    qsort(w.lines, w.count, sizeof *w.lines, by_line_path);
+
+    /* Names are compared up to renaming: each gets the name it has with
+       its counters taken out (the havoc generation after '#', the number
+       of an unknown read) and the order it first occurs in.  Names made at
+       different places stay different; the same place's names on two paths
+       that counted differently before compare equal.  Each state variable
+       gets the facts that mention it. */
+    fact_index fx = {NULL, NULL};
+    fe_name_table *seen_forms = NULL;
+    for (size_t i = 0; i < w.count; i++) {
+        const char *names[2] = {w.lines[i].var, w.lines[i].memory};
+        for (int k = 0; k < 2; k++) {
+            if (!names[k])
+                continue;
+            void **c = fe_name_slot(cx, &fx.canonical, names[k], true);
+            if (*c)
+                continue;
+            const char *form = without_counters(cx, names[k]);
+            void **n = fe_name_slot(cx, &seen_forms, form, true);
+            uintptr_t index = (uintptr_t)*n;
+            *n = (void *)(index + 1);
+            *c = vks_arena_printf(a, "%s~%u", form, (unsigned)index);
+            fe_name_slot(cx, &fx.facts, names[k], true);
+        }
+    }
+    for (size_t i = 0; i < cx->path.fact_count; i++) {
+        char *text = vks_arena_printf(a, "%s", cx->path.facts[i].truth ? "" : "!");
+        print_expr(cx, &fx, cx->path.facts[i].cond, &text);
+        attach_fact(cx, &fx, cx->path.facts[i].cond, text);
+    }
+    size_t kept = 0;
+    for (size_t i = 0; i < w.count; i++) {
+        state_line l = w.lines[i];
+        const char *facts = NULL;
+        if (l.var) {
+            void **f = fe_name_slot(cx, &fx.facts, l.var, false);
+            facts = f ? *f : NULL;
+            void **c = fe_name_slot(cx, &fx.canonical, l.var, false);
+            l.repr = vks_arena_printf(a, "%s%s", l.repr, (const char *)*c);
+        }
+        if (l.memory) {
+            void **c = fe_name_slot(cx, &fx.canonical, l.memory, false);
+            l.repr = vks_arena_printf(a, "%s@%s", l.repr, (const char *)*c);
+        }
+        if (facts)
+            l.repr = vks_arena_printf(a, "%s{%s}", l.repr, facts);
+        else if (l.is_default)
+            continue; /* as it would read unwritten: no line, both sides */
+        w.lines[kept++] = l;
+    }
+    *count = kept;
+    return w.lines;
+}
+
+/* ---- where the wait is: the site's key ---- */
+
+
+
+static uint64_t site_key(fe_ctx *cx, vks_loc at)
+{
+    uint64_t h = fe_hash_text(FE_HASH_SEED, at.file ? at.file : "");
+    h = fe_hash_bytes(h, &at.line, sizeof at.line);
+    h = fe_hash_bytes(h, &at.col, sizeof at.col);
+    for (const fe_frame *f = cx->path.frame; f; f = f->caller) {
+        h = fe_hash_text(h, f->function ? f->function : "");
+        if (f->call_site) {
+            h = fe_hash_bytes(h, &f->call_site->line, sizeof f->call_site->line);
+            h = fe_hash_bytes(h, &f->call_site->col, sizeof f->call_site->col);
+        }
+    }
+    for (const fe_loop_progress *l = cx->loop_progress; l; l = l->outer) {
+        unsigned progress[4] = {l->at.line, l->iteration, l->unknown_iterations,
+                                l->repeated_iterations};
+        h = fe_hash_bytes(h, progress, sizeof progress);
+        bool decided = cx->path.decision_count > l->decisions_at_last_test;
+        h = fe_hash_bytes(h, &decided, sizeof decided);
+        h = fe_hash_bytes(h, &l->last_inputs, sizeof l->last_inputs);
+    }
+    bool context[2] = {cx->recording_ways != NULL, cx->counting_statements > 0};
+    h = fe_hash_bytes(h, context, sizeof context);
+    return h;
+}
+
+/* The command buffers recorded and not yet submitted are part of what
+   comes after the wait (a later submit runs them): a line each, by the
+   handle's identity, holding its commands.  Widened, the path forgets the
+   recording, and a later submit of it is an unmodelled command that
+   orders everything (submit.c): nothing is reported across it. */
+static void add_closed_recordings(fe_ctx *cx, walker *w)
+{
+    const char **idents = NULL;
+    uint32_t *cmdbufs = NULL;
+    size_t n = fe_closed_recordings(cx, &idents, &cmdbufs);
+    vks_arena *a = fe_value_arena(cx);
+    for (size_t i = 0; i < n; i++) {
+        bool newest = true; /* newest first: an older one was recorded over */
+        for (size_t k = 0; k < i && newest; k++)
+            newest = strcmp(idents[k], idents[i]) != 0;
+        if (!newest)
+            continue;
+        uint64_t c = FE_HASH_SEED;
+        if (cmdbufs[i] < cx->program->cmdbuf_count) {
+            const vks_cmdbuf *cb = &cx->program->cmdbufs[cmdbufs[i]];
+            for (size_t k = 0; k < cb->cmd_count; k++) {
+                const vks_cmd *cmd = &cb->cmds[k];
+                unsigned sig[5] = {(unsigned)cmd->kind, cmd->loc.line, cmd->loc.col,
+                                   (unsigned)cmd->access_count,
+                                   (unsigned)cmd->barrier_count};
+                c = fe_hash_bytes(c, sig, sizeof sig);
+            }
+        }
+        add_line(w, vks_arena_printf(a, "C%c%s", SEP, without_counters(cx, idents[i])),
+                 vks_arena_printf(a, "k%016llx", (unsigned long long)c), NULL, NULL, NULL,
+                 false);
+        if (w->count)
+            w->lines[w->count - 1].closed_ident = idents[i];
+    }
+}
+
+/* ---- widening ---- */
+
+static const state_line *find_line(const state_line *lines, size_t count, const char *path)
+{
+    size_t lo = 0, hi = count;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        int c = strcmp(lines[mid].path, path);
+        if (c == 0)
+            return &lines[mid];
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return NULL;
+}
+
+/* The node at path in the path's state, made if it was only ever read as
+   a default; NULL where there is none to make (a local not declared). */
+static fe_val *node_at(fe_ctx *cx, const state_line *lines, size_t count, const char *path)
+{
+    const state_line *l = find_line(lines, count, path);
+    if (l)
+        return l->node;
+    const char *last = strrchr(path, SEP);
+    if (!last || last == path)
+        return NULL;
+    const char *parent_path = vks_arena_printf(fe_value_arena(cx), "%.*s",
+                                               (int)(last - path), path);
+    /* a root path (G/F/P and one name) has no node to make it from */
+    if (!strchr(parent_path, SEP))
+        return NULL;
+    fe_val *parent = node_at(cx, lines, count, parent_path);
+    if (!parent)
+        return NULL;
+    const char *name = last + 1;
+    if (strcmp(name, "*") == 0)
+        return parent->kind == VAL_PTR ? parent->target : NULL;
+    return fe_child(cx, parent, vks_arena_strdup(fe_value_arena(cx), name));
+}
+
+static void widen_node(fe_ctx *cx, fe_val *v, uint64_t site, const char *path)
+{
+    /* The same name for the same location on every path widened here, so
+       a later path's state compares equal to the widened one. */
+    const char *name = vks_arena_printf(cx->arena, "?w%016llx:%s", (unsigned long long)site,
+                                        path);
+    for (char *p = (char *)name; *p; p++)
+        if (*p == SEP)
+            *p = '/';
+    fe_will_write(cx, v);
+    v->kind = VAL_UNKNOWN;
+    v->i = 0;
+    v->ident = NULL;
+    v->target = NULL;
+    v->index = 0;
+    v->single = false;
+    v->zero_rest = false;
+    v->mapping = NULL;
+    v->mapped_place = false;
+    v->string = NULL;
+    v->not_null = false;
+    v->unknown_name = name;
+}
+
+static fe_merge_state *merge_state(fe_ctx *cx)
+{
+    if (!cx->merge)
+        cx->merge = vks_arena_alloc(cx->arena, sizeof *cx->merge);
+    return cx->merge;
+}
+
+static merge_site *site_for(fe_ctx *cx, uint64_t key)
+{
+    fe_merge_state *m = merge_state(cx);
+    for (merge_site *s = m->sites; s; s = s->next)
+        if (s->key == key)
+            return s;
+    merge_site *s = vks_arena_alloc(cx->arena, sizeof *s);
+    s->key = key;
+    s->next = m->sites;
+    m->sites = s;
+    return s;
+}
+
+static representative *keep_representative(fe_ctx *cx, merge_site *s,
+                                            const state_line *lines, size_t count)
+{
+    representative *r = vks_arena_alloc(cx->arena, sizeof *r);
+    r->paths = vks_arena_alloc(cx->arena, sizeof *r->paths * (count + 1));
+    r->reprs = vks_arena_alloc(cx->arena, sizeof *r->reprs * (count + 1));
+    for (size_t i = 0; i < count; i++) {
+        r->paths[i] = vks_arena_strdup(cx->arena, lines[i].path);
+        r->reprs[i] = vks_arena_strdup(cx->arena, lines[i].repr);
+    }
+    r->count = count;
+    s->rep = r;
+    return r;
+}
+
+/* The root of a line's path: "G", "F<depth>" or "P" and one name. */
+static size_t root_length(const char *path)
+{
+    const char *sep = strchr(path, SEP);
+    const char *next = sep ? strchr(sep + 1, SEP) : NULL;
+    return next ? (size_t)(next - path) : strlen(path);
+}
+
+/* Whether the representative has the root of path (a root's own line is
+   always there: a root is never left out as a default). */
+static bool rep_has_root(const representative *r, const char *path)
+{
+    char *root = strndup(path, root_length(path));
+    size_t lo = 0, hi = r->count;
+    bool found = false;
+    while (root && lo < hi && !found) {
+        size_t mid = (lo + hi) / 2;
+        int c = strcmp(r->paths[mid], root);
+        found = c == 0;
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    free(root);
+    return found;
+}
+
+static bool lines_have_root(const state_line *lines, size_t count, const char *path)
+{
+    size_t n = root_length(path);
+    char *root = strndup(path, n);
+    bool found = root && find_line(lines, count, root) != NULL;
+    free(root);
+    return found;
+}
+
+/* One location of the union of the representative's and the path's. */
+typedef struct {
+    const char *path;
+    const char *repr;   /* the representative's after this arrival */
+    bool widen;         /* the path's value there becomes unknown */
+} planned_line;
+
+bool fe_merge_at_wait(fe_ctx *cx, vks_loc at)
+{
+    if (cx->sandbox || cx->path.recordings || cx->path.decisions_capped ||
+        cx->path.pending_goto || cx->path.dead || cx->path.exited || fe_merging_off())
+        return false;
+    size_t count = 0;
+    state_line *lines = state_lines(cx, &count);
+    if (!lines)
+        return false;
+    uint64_t key = site_key(cx, at);
+    merge_site *s = site_for(cx, key);
+    representative *r = s->rep;
+    if (!r) {
+        keep_representative(cx, s, lines, count);
+        return false;
+    }
+    vks_arena *a = fe_value_arena(cx);
+    planned_line *plan = NULL;
+    size_t planned = 0, plan_cap = 0;
+    bool covered = true, can_widen = true;
+    size_t i = 0, j = 0;
+    while (i < r->count || j < count) {
+        int c = i == r->count ? 1 : j == count ? -1 : strcmp(r->paths[i], lines[j].path);
+        const char *rep = c <= 0 ? r->reprs[i] : "D"; /* D: as read unwritten */
+        const char *cur = c >= 0 ? lines[j].repr : "D";
+        planned_line l = {c <= 0 ? r->paths[i] : lines[j].path, rep, false};
+        /* A local one side declared and the other did not is in a block
+           only that side ran, before the wait: nothing after the wait in
+           this frame can name it.  Its lines are kept as they were. */
+        if (l.path[0] == 'F' && c != 0 &&
+            !(c < 0 ? lines_have_root(lines, count, l.path) : rep_has_root(r, l.path))) {
+            if (c < 0)
+                VKS_PUSH(a, plan, planned, plan_cap, l);
+            if (c <= 0)
+                i++;
+            if (c >= 0)
+                j++;
+            continue;
+        }
+        if (c < 0 && l.path[0] == 'G' && !lines_have_root(lines, count, l.path) &&
+            strcmp(rep, "W") != 0)
+            can_widen = false; /* a global this path never read: no node */
+        if (strcmp(rep, "W") == 0) {
+            l.widen = true;
+        } else if (strcmp(rep, cur) != 0) {
+            if (getenv("VKSYNC_DEBUG_MERGE"))
+                fprintf(stderr, "    differs %s:%u %s: %s | %s\n", at.file, at.line,
+                        c <= 0 ? r->paths[i] : lines[j].path, rep, cur);
+            covered = false;
+            l.repr = "W";
+            l.widen = true;
+        }
+        if (l.widen && c >= 0 && !lines[j].node && !lines[j].closed_ident)
+            can_widen = false; /* an alias: the two share differently */
+        VKS_PUSH(a, plan, planned, plan_cap, l);
+        if (c <= 0)
+            i++;
+        if (c >= 0)
+            j++;
+    }
+    bool fresh = cx->path.decision_count >= cx->forced_count;
+    if (getenv("VKSYNC_DEBUG_MERGE"))
+        fprintf(stderr, "    arrival %s:%u site %016llx lines %zu/%zu covered %d can_widen %d fresh %d\n",
+                at.file, at.line, (unsigned long long)key, r->count, count, covered, can_widen, fresh);
+    if (covered && fresh) {
+        /* Everything after the wait was analysed from the representative. */
+        cx->path.merged = true;
+        if (fe_debug_paths())
+            fprintf(stderr, "  merged at %s:%u\n", at.file, at.line);
+        return true;
+    }
+    if (!can_widen)
+        return false;
+    unsigned widened = 0;
+    for (size_t k = 0; k < planned; k++) {
+        if (!plan[k].widen)
+            continue;
+        if (plan[k].path[0] == 'C') {
+            const state_line *l = find_line(lines, count, plan[k].path);
+            if (l && l->closed_ident) {
+                fe_forget_closed_recording(cx, l->closed_ident);
+                widened++;
+            }
+            continue;
+        }
+        fe_val *node = node_at(cx, lines, count, plan[k].path);
+        if (node && !(node->kind == VAL_UNKNOWN && node->unknown_name &&
+                      strncmp(node->unknown_name, "?w", 2) == 0)) {
+            widen_node(cx, node, key, plan[k].path);
+            widened++;
+        }
+    }
+    if (!covered) {
+        r->paths = vks_arena_alloc(cx->arena, sizeof *r->paths * (planned + 1));
+        r->reprs = vks_arena_alloc(cx->arena, sizeof *r->reprs * (planned + 1));
+        for (size_t k = 0; k < planned; k++) {
+            r->paths[k] = vks_arena_strdup(cx->arena, plan[k].path);
+            r->reprs[k] = strcmp(plan[k].repr, "W") == 0
+                              ? "W" : vks_arena_strdup(cx->arena, plan[k].repr);
+        }
+        r->count = planned;
+    }
+    if (fe_debug_paths() && widened)
+        fprintf(stderr, "  widened %u values at %s:%u (%s)\n", widened, at.file, at.line,
+                covered ? "as before" : "new");
+    return false;
+}
+
+bool fe_merging_off(void)
+{
+    const char *v = getenv("VKSYNC_MERGE_AT_WAITS");
+    return v && strcmp(v, "0") == 0;
+}
