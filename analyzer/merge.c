@@ -40,8 +40,11 @@
  * representative's later ways are run).  What is not compared, and so is
  * taken from the representative for the paths it covers: the image layouts
  * its submissions left (the engine tracks them along the queue stream, and
- * a covered path's stream ends at the wait), and how often each handle was
- * created before (it only names objects).
+ * a covered path's stream ends at the wait), how often each handle was
+ * created before (it only names objects), and which command buffers were
+ * begun (a vkCmd* on one with no recording open is then not analysed as a
+ * handed recording).  VKSYNC_DEBUG_MERGE=1 prints each arrival and each
+ * value that differs.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -339,11 +339,10 @@ bool fe_model_host_wait(fe_ctx *cx, const fe_call *call, int param)
 }
 
 /* vkFreeCommandBuffers(device, pool, count, pCommandBuffers): a freed
-   command buffer's recording can never be submitted again ("Any primary
-   command buffer that is in the recording or executable state and has any
-   element of pCommandBuffers recorded into it, becomes invalid", Command
-   Buffers chapter, vkFreeCommandBuffers), so it is no longer part of
-   what the path may do next (merge.c compares the recordings left). */
+   command buffer's handle is no longer valid ("Command Buffers" chapter,
+   vkFreeCommandBuffers), so its recording can never be submitted again
+   and is no longer part of what the path may do next (merge.c compares
+   the recordings left). */
 bool fe_model_free_command_buffers(fe_ctx *cx, const fe_call *call, int param)
 {
     (void)param;
