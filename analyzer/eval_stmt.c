@@ -240,23 +240,16 @@ static void exec_loop(fe_ctx *cx, CXCursor init, CXCursor cond, CXCursor inc,
         fe_exec(cx, init);
     loop_state state = {false, false};
     loop_state *outer = cx->path.loop;
-    unsigned unknown_iterations = 0;
     unsigned max_iterations = fe_limit(FE_LIMIT_LOOP_ITERATIONS);
-    /* The inputs of the condition at the previous test, and the path's
-       decisions then (a render loop: below). */
-    uint64_t last_inputs = 0;
-    unsigned decisions_at_last_test = 0, repeated_iterations = 0;
-    bool tested = false;
-    /* Where the loop is, for a path compared at a wait inside it
-       (merge.c): the iteration and what decides whether there is another. */
+    /* Where the loop is - the iteration, how many ran on an unknown or a
+       repeated condition, the inputs of the condition at the previous test
+       and the path's decisions then (a render loop: below) - kept where a
+       path compared at a wait inside the loop finds it (merge.c). */
     fe_loop_progress progress = {.at = fe_loc(cx, body), .outer = cx->loop_progress};
     cx->loop_progress = &progress;
+    bool tested = false;
     for (unsigned n = 0; n < max_iterations; n++) {
         progress.iteration = n;
-        progress.unknown_iterations = unknown_iterations;
-        progress.repeated_iterations = repeated_iterations;
-        progress.decisions_at_last_test = decisions_at_last_test;
-        progress.last_inputs = last_inputs;
         if (test_first || n > 0) {
             bool known = true, value = true;
             if (!clang_Cursor_isNull(cond))
@@ -272,7 +265,7 @@ static void exec_loop(fe_ctx *cx, CXCursor init, CXCursor cond, CXCursor inc,
                 why = fe_intern_printf(cx, "`%s` is assumed true",
                                        fe_source_text(cx, cond));
                 /* a `do` body's first run was before any test */
-                iteration = ++unknown_iterations + (test_first ? 0 : 1);
+                iteration = ++progress.unknown_iterations + (test_first ? 0 : 1);
             } else {
                 /* `while (!demo->quit) { handle events; demo_draw(demo); }`:
                    the condition reads what it read at the last test, and
@@ -284,14 +277,14 @@ static void exec_loop(fe_ctx *cx, CXCursor init, CXCursor cond, CXCursor inc,
                 uint64_t inputs = clang_Cursor_isNull(cond)
                                       ? 0
                                       : condition_inputs(cx, cond, FE_HASH_SEED);
-                if (tested && inputs == last_inputs &&
-                    cx->path.decision_count > decisions_at_last_test) {
+                if (tested && inputs == progress.last_inputs &&
+                    cx->path.decision_count > progress.decisions_at_last_test) {
                     why = "the loop repeats with the same condition";
-                    iteration = ++repeated_iterations + 1;
+                    iteration = ++progress.repeated_iterations + 1;
                 }
                 tested = true;
-                last_inputs = inputs;
-                decisions_at_last_test = cx->path.decision_count;
+                progress.last_inputs = inputs;
+                progress.decisions_at_last_test = cx->path.decision_count;
             }
             if (why) {
                 if (iteration > 2)
@@ -302,10 +295,6 @@ static void exec_loop(fe_ctx *cx, CXCursor init, CXCursor cond, CXCursor inc,
         }
         state.continued = false;
         cx->path.loop = &state;
-        progress.unknown_iterations = unknown_iterations;
-        progress.repeated_iterations = repeated_iterations;
-        progress.decisions_at_last_test = decisions_at_last_test;
-        progress.last_inputs = last_inputs;
         if (!fe_run_loop_body_every_way(cx, body, exec_iteration))
             fe_exec(cx, body);
         cx->path.loop = outer;

@@ -58,8 +58,9 @@ enum {
     MAX_LINES = 200000,       /* a state larger than this is not compared */
 };
 
-/* One location of the state: its path from a root (a global, a local of a
-   frame, the pointee of an unknown pointer) and what it holds. */
+/* One location of the state: its path from a root (a global or a local of
+   a frame, then members, elements and "*" for what a pointer points to)
+   and what it holds. */
 typedef struct {
     const char *path;
     const char *repr;       /* kind and value, then its facts */
@@ -71,15 +72,16 @@ typedef struct {
     size_t seq;
 } state_line;
 
+/* The lines a wait's first path left there, widened since: a repr of "W"
+   is any value. */
 typedef struct representative {
-    const char **paths;
-    const char **reprs;     /* "W": widened, any value */
+    state_line *lines;
     size_t count;
 } representative;
 
 typedef struct merge_site {
     uint64_t key;
-    representative *rep;    /* the state paths are compared with here */
+    representative rep;     /* the state paths are compared with here */
     struct merge_site *next;
 } merge_site;
 
@@ -91,20 +93,22 @@ typedef struct {
     fe_ctx *cx;
     state_line *lines;
     size_t count, cap;
-    /* nodes already walked, with the path they were first reached by */
-    const fe_val **seen;
-    const char **seen_path;
-    size_t seen_count, seen_cap, seen_path_count, seen_path_cap;
+    /* nodes already walked (by address) -> the path first reaching them */
+    fe_name_table *seen;
     bool too_large;
 } walker;
 
 static void add_closed_recordings(fe_ctx *cx, walker *w);
 
-static const char *seen_at(const walker *w, const fe_val *v)
+/* The path that first reached v, or NULL; records path for it then. */
+static const char *seen_at(walker *w, const fe_val *v, const char *path)
 {
-    for (size_t i = w->seen_count; i-- > 0;)
-        if (w->seen[i] == v)
-            return w->seen_path[i];
+    char address[32];
+    snprintf(address, sizeof address, "%p", (const void *)v);
+    void **slot = fe_name_slot(w->cx, &w->seen, address, true);
+    if (*slot)
+        return *slot;
+    *slot = (void *)path;
     return NULL;
 }
 
@@ -170,13 +174,11 @@ static void walk(walker *w, const char *path, fe_val *v, const fe_val *parent,
     if (!v || w->too_large)
         return;
     vks_arena *a = fe_value_arena(w->cx);
-    const char *first = seen_at(w, v);
+    const char *first = seen_at(w, v, path);
     if (first) {
         add_line(w, path, vks_arena_printf(a, "=%s", first), NULL, NULL, NULL, false);
         return;
     }
-    VKS_PUSH(a, w->seen, w->seen_count, w->seen_cap, v);
-    VKS_PUSH(a, w->seen_path, w->seen_path_count, w->seen_path_cap, path);
     const char *repr = "?";
     const char *var = NULL;
     switch (v->kind) {
@@ -425,8 +427,6 @@ static state_line *state_lines(fe_ctx *cx, size_t *count)
 
 /* ---- where the wait is: the site's key ---- */
 
-
-
 static uint64_t site_key(fe_ctx *cx, vks_loc at)
 {
     uint64_t h = fe_hash_text(FE_HASH_SEED, at.file ? at.file : "");
@@ -518,7 +518,7 @@ static fe_val *node_at(fe_ctx *cx, const state_line *lines, size_t count, const 
         return NULL;
     const char *parent_path = vks_arena_printf(fe_value_arena(cx), "%.*s",
                                                (int)(last - path), path);
-    /* a root path (G/F/P and one name) has no node to make it from */
+    /* a root path (G/F and one name) has no node to make it from */
     if (!strchr(parent_path, SEP))
         return NULL;
     fe_val *parent = node_at(cx, lines, count, parent_path);
@@ -574,22 +574,22 @@ static merge_site *site_for(fe_ctx *cx, uint64_t key)
     return s;
 }
 
-static representative *keep_representative(fe_ctx *cx, merge_site *s,
-                                            const state_line *lines, size_t count)
+/* Makes r hold a copy of lines that outlives the path (paths and reprs
+   only: the nodes are the path's). */
+static void set_representative(fe_ctx *cx, representative *r, const state_line *lines,
+                               size_t count)
 {
-    representative *r = vks_arena_alloc(cx->arena, sizeof *r);
-    r->paths = vks_arena_alloc(cx->arena, sizeof *r->paths * (count + 1));
-    r->reprs = vks_arena_alloc(cx->arena, sizeof *r->reprs * (count + 1));
-    for (size_t i = 0; i < count; i++) {
-        r->paths[i] = vks_arena_strdup(cx->arena, lines[i].path);
-        r->reprs[i] = vks_arena_strdup(cx->arena, lines[i].repr);
-    }
+    r->lines = vks_arena_alloc(cx->arena, sizeof *r->lines * (count + 1));
+    for (size_t i = 0; i < count; i++)
+        r->lines[i] = (state_line){
+            .path = vks_arena_strdup(cx->arena, lines[i].path),
+            .repr = strcmp(lines[i].repr, "W") == 0 ? "W"
+                                                     : vks_arena_strdup(cx->arena, lines[i].repr),
+        };
     r->count = count;
-    s->rep = r;
-    return r;
 }
 
-/* The root of a line's path: "G", "F<depth>" or "P" and one name. */
+/* The root of a line's path: "G" or "F<depth>" and one name. */
 static size_t root_length(const char *path)
 {
     const char *sep = strchr(path, SEP);
@@ -597,41 +597,24 @@ static size_t root_length(const char *path)
     return next ? (size_t)(next - path) : strlen(path);
 }
 
-/* Whether the representative has the root of path (a root's own line is
-   always there: a root is never left out as a default). */
-static bool rep_has_root(const representative *r, const char *path)
+/* Whether lines have path's root (a root's own line is always there: a
+   root is never left out as a default). */
+static bool has_root(const state_line *lines, size_t count, const char *path)
 {
     char *root = strndup(path, root_length(path));
-    size_t lo = 0, hi = r->count;
-    bool found = false;
-    while (root && lo < hi && !found) {
-        size_t mid = (lo + hi) / 2;
-        int c = strcmp(r->paths[mid], root);
-        found = c == 0;
-        if (c < 0)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    free(root);
-    return found;
-}
-
-static bool lines_have_root(const state_line *lines, size_t count, const char *path)
-{
-    size_t n = root_length(path);
-    char *root = strndup(path, n);
     bool found = root && find_line(lines, count, root) != NULL;
     free(root);
     return found;
 }
 
-/* One location of the union of the representative's and the path's. */
-typedef struct {
-    const char *path;
-    const char *repr;   /* the representative's after this arrival */
-    bool widen;         /* the path's value there becomes unknown */
-} planned_line;
+static bool debug_merge(void)
+{
+    static int on = -1;
+    if (on < 0)
+        on = getenv("VKSYNC_DEBUG_MERGE") != NULL;
+    return on;
+}
+
 
 bool fe_merge_at_wait(fe_ctx *cx, vks_loc at)
 {
@@ -644,59 +627,57 @@ bool fe_merge_at_wait(fe_ctx *cx, vks_loc at)
         return false;
     uint64_t key = site_key(cx, at);
     merge_site *s = site_for(cx, key);
-    representative *r = s->rep;
-    if (!r) {
-        keep_representative(cx, s, lines, count);
+    representative *r = &s->rep;
+    if (!r->lines) {
+        set_representative(cx, r, lines, count);
         return false;
     }
+    /* The union of the representative's lines and the path's, each with
+       the representative's repr after this arrival; widen: the path's
+       value there becomes unknown. */
     vks_arena *a = fe_value_arena(cx);
-    planned_line *plan = NULL;
-    size_t planned = 0, plan_cap = 0;
+    state_line *plan = NULL;
+    bool *widen = NULL;
+    size_t planned = 0, plan_cap = 0, widen_count = 0, widen_cap = 0;
     bool covered = true, can_widen = true;
-    size_t i = 0, j = 0;
-    while (i < r->count || j < count) {
-        int c = i == r->count ? 1 : j == count ? -1 : strcmp(r->paths[i], lines[j].path);
-        const char *rep = c <= 0 ? r->reprs[i] : "D"; /* D: as read unwritten */
-        const char *cur = c >= 0 ? lines[j].repr : "D";
-        planned_line l = {c <= 0 ? r->paths[i] : lines[j].path, rep, false};
+    for (size_t i = 0, j = 0; i < r->count || j < count;) {
+        int c = i == r->count ? 1 : j == count ? -1 : strcmp(r->lines[i].path, lines[j].path);
+        const state_line *rep_line = c <= 0 ? &r->lines[i++] : NULL;
+        const state_line *cur_line = c >= 0 ? &lines[j++] : NULL;
+        state_line l = rep_line ? *rep_line : (state_line){.path = cur_line->path, .repr = "D"};
+        const char *cur = cur_line ? cur_line->repr : "D"; /* D: as read unwritten */
+        bool w = strcmp(l.repr, "W") == 0;
         /* A local one side declared and the other did not is in a block
            only that side ran, before the wait: nothing after the wait in
-           this frame can name it.  Its lines are kept as they were. */
+           this frame can name it.  The representative keeps its lines. */
         if (l.path[0] == 'F' && c != 0 &&
-            !(c < 0 ? lines_have_root(lines, count, l.path) : rep_has_root(r, l.path))) {
-            if (c < 0)
+            !(rep_line ? has_root(lines, count, l.path) : has_root(r->lines, r->count, l.path))) {
+            if (rep_line) {
                 VKS_PUSH(a, plan, planned, plan_cap, l);
-            if (c <= 0)
-                i++;
-            if (c >= 0)
-                j++;
+                VKS_PUSH(a, widen, widen_count, widen_cap, false);
+            }
             continue;
         }
-        if (c < 0 && l.path[0] == 'G' && !lines_have_root(lines, count, l.path) &&
-            strcmp(rep, "W") != 0)
+        if (!cur_line && l.path[0] == 'G' && !w && !has_root(lines, count, l.path))
             can_widen = false; /* a global this path never read: no node */
-        if (strcmp(rep, "W") == 0) {
-            l.widen = true;
-        } else if (strcmp(rep, cur) != 0) {
-            if (getenv("VKSYNC_DEBUG_MERGE"))
-                fprintf(stderr, "    differs %s:%u %s: %s | %s\n", at.file, at.line,
-                        c <= 0 ? r->paths[i] : lines[j].path, rep, cur);
+        if (!w && strcmp(l.repr, cur) != 0) {
+            if (debug_merge())
+                fprintf(stderr, "    differs %s:%u %s: %s | %s\n", at.file, at.line, l.path,
+                        l.repr, cur);
             covered = false;
             l.repr = "W";
-            l.widen = true;
+            w = true;
         }
-        if (l.widen && c >= 0 && !lines[j].node && !lines[j].closed_ident)
+        if (w && cur_line && !cur_line->node && !cur_line->closed_ident)
             can_widen = false; /* an alias: the two share differently */
         VKS_PUSH(a, plan, planned, plan_cap, l);
-        if (c <= 0)
-            i++;
-        if (c >= 0)
-            j++;
+        VKS_PUSH(a, widen, widen_count, widen_cap, w);
     }
     bool fresh = cx->path.decision_count >= cx->forced_count;
-    if (getenv("VKSYNC_DEBUG_MERGE"))
-        fprintf(stderr, "    arrival %s:%u site %016llx lines %zu/%zu covered %d can_widen %d fresh %d\n",
-                at.file, at.line, (unsigned long long)key, r->count, count, covered, can_widen, fresh);
+    if (debug_merge())
+        fprintf(stderr, "    arrival %s:%u site %016llx lines %zu/%zu covered %d can_widen %d "
+                "fresh %d\n", at.file, at.line, (unsigned long long)key, r->count, count,
+                covered, can_widen, fresh);
     if (covered && fresh) {
         /* Everything after the wait was analysed from the representative. */
         cx->path.merged = true;
@@ -708,7 +689,7 @@ bool fe_merge_at_wait(fe_ctx *cx, vks_loc at)
         return false;
     unsigned widened = 0;
     for (size_t k = 0; k < planned; k++) {
-        if (!plan[k].widen)
+        if (!widen[k])
             continue;
         if (plan[k].path[0] == 'C') {
             const state_line *l = find_line(lines, count, plan[k].path);
@@ -725,16 +706,8 @@ bool fe_merge_at_wait(fe_ctx *cx, vks_loc at)
             widened++;
         }
     }
-    if (!covered) {
-        r->paths = vks_arena_alloc(cx->arena, sizeof *r->paths * (planned + 1));
-        r->reprs = vks_arena_alloc(cx->arena, sizeof *r->reprs * (planned + 1));
-        for (size_t k = 0; k < planned; k++) {
-            r->paths[k] = vks_arena_strdup(cx->arena, plan[k].path);
-            r->reprs[k] = strcmp(plan[k].repr, "W") == 0
-                              ? "W" : vks_arena_strdup(cx->arena, plan[k].repr);
-        }
-        r->count = planned;
-    }
+    if (!covered)
+        set_representative(cx, r, plan, planned);
     if (fe_debug_paths() && widened)
         fprintf(stderr, "  widened %u values at %s:%u (%s)\n", widened, at.file, at.line,
                 covered ? "as before" : "new");

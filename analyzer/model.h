@@ -473,11 +473,6 @@ void fe_watch_lossy_reads(fe_ctx *cx);
    absent and not `add`. */
 typedef struct fe_name_table fe_name_table;
 void **fe_name_slot(fe_ctx *cx, fe_name_table **table, const char *name, bool add);
-/* Calls fn for each name of the table (in no particular order). */
-void fe_name_each(const fe_name_table *table,
-                  void (*fn)(void *arg, const char *name, void *value), void *arg);
-/* The table's names, sorted (in the path's arena). */
-const char **fe_sorted_names(fe_ctx *cx, const fe_name_table *table, size_t *count);
 /* The known C string v holds or points at the start of, or NULL. */
 const char *fe_known_string(const fe_val *v);
 /* A handle's identity (a symbol's name), or NULL; fe_object_ident also

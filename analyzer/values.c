@@ -319,44 +319,6 @@ void **fe_name_slot(fe_ctx *cx, fe_name_table **table, const char *name, bool ad
     return &e->value;
 }
 
-void fe_name_each(const fe_name_table *table,
-                  void (*fn)(void *arg, const char *name, void *value), void *arg)
-{
-    if (!table)
-        return;
-    for (unsigned b = 0; b < NAME_BUCKETS; b++)
-        for (const fe_name_entry *e = table->buckets[b]; e; e = e->next)
-            fn(arg, e->name, e->value);
-}
-
-typedef struct {
-    fe_ctx *cx;
-    const char **names;
-    size_t count, cap;
-} name_list;
-
-static void add_name(void *arg, const char *name, void *value)
-{
-    (void)value;
-    name_list *l = arg;
-    VKS_PUSH(fe_value_arena(l->cx), l->names, l->count, l->cap, name);
-}
-
-static int by_text(const void *a, const void *b)
-{
-    return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-const char **fe_sorted_names(fe_ctx *cx, const fe_name_table *table, size_t *count)
-{
-    name_list l = {cx, NULL, 0, 0};
-    fe_name_each(table, add_name, &l);
-    if (l.count > 1)
-        qsort(l.names, l.count, sizeof *l.names, by_text);
-    *count = l.count;
-    return l.names;
-}
-
 /*
  * An unknown pointer's pointee, shared by every copy of the pointer.  It
  * was kept among the pointer value's own members, and a value is copied
