@@ -136,6 +136,53 @@ void fe_incomplete(fe_ctx *cx, CXCursor at, const char *message)
 }
 
 
+/* ---- declarations ---- */
+
+bool fe_is_global_var(CXCursor decl)
+{
+    return clang_getCursorKind(decl) == CXCursor_VarDecl &&
+           clang_Cursor_hasVarDeclGlobalStorage(decl) == 1 &&
+           clang_getCursorKind(clang_getCursorSemanticParent(decl)) !=
+               CXCursor_FunctionDecl;
+}
+
+/* A key naming one declaration: its USR for globals (the same in every
+   translation unit), its position for locals and parameters. */
+enum { DECL_KEY_CACHE = 4096 };
+
+typedef struct fe_decl_key_cache {
+    CXCursor decl[DECL_KEY_CACHE];
+    const char *key[DECL_KEY_CACHE];
+} fe_decl_key_cache;
+
+const char *fe_decl_key(fe_ctx *cx, CXCursor decl)
+{
+    if (!cx->eval->decl_keys)
+        cx->eval->decl_keys = vks_arena_alloc(cx->arena, sizeof *cx->eval->decl_keys);
+    fe_decl_key_cache *cache = cx->eval->decl_keys;
+    unsigned slot = clang_hashCursor(decl) % DECL_KEY_CACHE;
+    if (cache->key[slot] && clang_equalCursors(cache->decl[slot], decl))
+        return cache->key[slot];
+    const char *key = NULL;
+    if (fe_is_global_var(decl)) {
+        const char *usr = fe_string(cx, clang_getCursorUSR(decl));
+        if (usr[0])
+            key = usr;
+    }
+    if (!key) {
+        CXFile file;
+        unsigned offset;
+        clang_getSpellingLocation(clang_getCursorLocation(decl), &file, NULL, NULL,
+                                  &offset);
+        const char *name = file ? fe_file_spelling(cx, file, false) : "?";
+        key = fe_intern_printf(cx, "%s@%u", name, offset);
+    }
+    cache->decl[slot] = decl;
+    cache->key[slot] = key;
+    return key;
+}
+
+
 /* ---- cursor walks ---- */
 
 static enum CXChildVisitResult collect_child(CXCursor c, CXCursor parent,

@@ -56,6 +56,7 @@ struct fe_eval_state {
     struct fe_intern_table *interned; /* fe_intern */
     struct fe_content_cache *contents; /* fe_file_contents */
     struct fe_type_cache *types;       /* eval_expr.c */
+    struct fe_liveness_cache *liveness; /* liveness.c, by function USR */
 };
 
 /* ---- libclang helpers (analyzer/clang_support.c) ---- */
@@ -95,6 +96,8 @@ CXCursor fe_child_cursor(CXCursor c, unsigned index, unsigned *count);
 CXCursor fe_strip(CXCursor c);
 /* A function definition's body (a null cursor for a declaration). */
 CXCursor fe_function_body(CXCursor fn);
+/* Where fn's body last reads each of its locals (liveness.c), made once. */
+const fe_function_uses *fe_function_uses_of(fe_ctx *cx, CXCursor fn);
 /* A file's text (NULL, *size 0 for none), looked up once per file. */
 const char *fe_file_contents(fe_ctx *cx, CXCursor c, CXFile file, size_t *size);
 /* The expression's source text for messages, shortened. */
@@ -149,6 +152,8 @@ fe_val *fe_lvalue(fe_ctx *cx, CXCursor expr);
    every value reached through it are named after ("file@offset", a
    global's USR). */
 const char *fe_decl_key(fe_ctx *cx, CXCursor decl);
+/* A variable with static storage declared outside any function. */
+bool fe_is_global_var(CXCursor decl);
 /* A variable declaration: binds its initial value in the current scope. */
 void fe_declare(fe_ctx *cx, CXCursor decl);
 /* The condition as an SMT expression over the path's unknowns. */

@@ -50,58 +50,9 @@ static fe_val *int_of_type(fe_ctx *cx, uint64_t v, CXCursor expr)
 
 /* ---- variables ---- */
 
-static bool is_global_var(CXCursor decl)
-{
-    return clang_getCursorKind(decl) == CXCursor_VarDecl &&
-           clang_Cursor_hasVarDeclGlobalStorage(decl) == 1 &&
-           clang_getCursorKind(clang_getCursorSemanticParent(decl)) !=
-               CXCursor_FunctionDecl;
-}
-
-/* A key naming one declaration: its USR for globals (the same in every
-   translation unit), its position for locals and parameters. */
-enum { DECL_KEY_CACHE = 4096 };
-
-typedef struct fe_decl_key_cache {
-    CXCursor decl[DECL_KEY_CACHE];
-    const char *key[DECL_KEY_CACHE];
-} fe_decl_key_cache;
-
-static const char *decl_key(fe_ctx *cx, CXCursor decl)
-{
-    if (!cx->eval->decl_keys)
-        cx->eval->decl_keys = vks_arena_alloc(cx->arena, sizeof *cx->eval->decl_keys);
-    fe_decl_key_cache *cache = cx->eval->decl_keys;
-    unsigned slot = clang_hashCursor(decl) % DECL_KEY_CACHE;
-    if (cache->key[slot] && clang_equalCursors(cache->decl[slot], decl))
-        return cache->key[slot];
-    const char *key = NULL;
-    if (is_global_var(decl)) {
-        const char *usr = fe_string(cx, clang_getCursorUSR(decl));
-        if (usr[0])
-            key = usr;
-    }
-    if (!key) {
-        CXFile file;
-        unsigned offset;
-        clang_getSpellingLocation(clang_getCursorLocation(decl), &file, NULL, NULL,
-                                  &offset);
-        const char *name = file ? fe_file_spelling(cx, file, false) : "?";
-        key = fe_intern_printf(cx, "%s@%u", name, offset);
-    }
-    cache->decl[slot] = decl;
-    cache->key[slot] = key;
-    return key;
-}
-
-const char *fe_decl_key(fe_ctx *cx, CXCursor decl)
-{
-    return decl_key(cx, decl);
-}
-
 static fe_binding **scope_of(fe_ctx *cx, CXCursor decl)
 {
-    return is_global_var(decl) || !cx->path.frame ? &cx->path.globals : &cx->path.frame->locals;
+    return fe_is_global_var(decl) || !cx->path.frame ? &cx->path.globals : &cx->path.frame->locals;
 }
 
 static fe_val *lookup(fe_binding *b, const char *key)
@@ -112,13 +63,30 @@ static fe_val *lookup(fe_binding *b, const char *key)
     return NULL;
 }
 
-static void bind(fe_ctx *cx, fe_binding **scope, const char *key, fe_val *v)
+static fe_binding *bind(fe_ctx *cx, fe_binding **scope, const char *key, fe_val *v)
 {
     fe_binding *b = vks_arena_alloc(fe_value_arena(cx), sizeof *b);
     b->key = key;
     b->value = v;
+    b->read_only = false;
     b->next = *scope;
     *scope = b;
+    return b;
+}
+
+/* `static const float g_vertex_buffer_data[] = {...}`: the array's
+   elements are const, the array type itself is not qualified. */
+static bool is_const_object(CXType t)
+{
+    for (int depth = 0; depth < 8 && t.kind != CXType_Invalid; depth++) {
+        if (clang_isConstQualifiedType(t))
+            return true;
+        CXType element = clang_getArrayElementType(t);
+        if (element.kind == CXType_Invalid)
+            return false;
+        t = element;
+    }
+    return false;
 }
 
 static fe_val *eval_init_list(fe_ctx *cx, CXCursor list, CXType type,
@@ -158,13 +126,13 @@ static fe_val *global_initial_value(fe_ctx *cx, CXCursor decl, const char *key,
 
 static fe_val *variable(fe_ctx *cx, CXCursor decl)
 {
-    const char *key = decl_key(cx, decl);
+    const char *key = fe_decl_key(cx, decl);
     fe_binding **scope = scope_of(cx, decl);
     fe_val *v = lookup(*scope, key);
     if (v)
         return v;
     const char *name = fe_string(cx, clang_getCursorSpelling(decl));
-    if (is_global_var(decl)) {
+    if (fe_is_global_var(decl)) {
         /* Its initial value was there before any region: first read inside
            a way, it is not undone with the way's writes (its binding is
            not), or a `static const` table read by a helper joined every
@@ -175,7 +143,10 @@ static fe_val *variable(fe_ctx *cx, CXCursor decl)
     } else
         v = fe_sym(cx, key, name); /* a parameter of the analysed function */
     v->loc = fe_loc(cx, decl);
-    bind(cx, scope, key, v);
+    fe_binding *b = bind(cx, scope, key, v);
+    /* Never written, so what every path reads: merge.c need not compare
+       it (a path that never read it has no binding). */
+    b->read_only = fe_is_global_var(decl) && is_const_object(clang_getCursorType(decl));
     return v;
 }
 
@@ -1173,6 +1144,7 @@ fe_val *fe_inline_call(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args,
     vks_loc *site = vks_arena_alloc(cx->arena, sizeof *site);
     *site = fe_loc(cx, call);
     fe_frame frame = {.call_site = site,
+                      .uses = fe_function_uses_of(cx, fn),
                       .function = fe_string(cx, clang_getCursorSpelling(fn)),
                       .depth = cx->path.frame ? cx->path.frame->depth + 1 : 1,
                       .caller = cx->path.frame,
@@ -1184,7 +1156,7 @@ fe_val *fe_inline_call(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args,
         CXCursor param = clang_Cursor_getArgument(fn, (unsigned)i);
         fe_val *v = fe_copy(cx, args[i]);
         v->loc = fe_loc(cx, param);
-        bind(cx, &frame.locals, decl_key(cx, param), v);
+        bind(cx, &frame.locals, fe_decl_key(cx, param), v);
     }
     struct fe_return_state ret = {.returned = false, .value = NULL};
     struct fe_return_state *outer = cx->path.ret;
@@ -1611,7 +1583,7 @@ const vks_smt_expr *fe_symbolic(fe_ctx *cx, CXCursor cond)
 
 void fe_declare(fe_ctx *cx, CXCursor decl)
 {
-    const char *key = decl_key(cx, decl);
+    const char *key = fe_decl_key(cx, decl);
     fe_val *v = fe_unknown(cx);
     v->loc = fe_loc(cx, decl);
     CXType type = clang_getCursorType(decl);

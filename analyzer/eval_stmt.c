@@ -749,6 +749,7 @@ void fe_exec_body(fe_ctx *cx, CXCursor body)
 void fe_run_function(fe_ctx *cx, CXCursor fn)
 {
     fe_frame frame = {.call_site = NULL,
+                      .uses = fe_function_uses_of(cx, fn),
                       .function = fe_string(cx, clang_getCursorSpelling(fn)),
                       .depth = 0};
     return_state ret = {.returned = false, .value = NULL};

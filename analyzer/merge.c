@@ -81,6 +81,7 @@ typedef struct representative {
 
 typedef struct merge_site {
     uint64_t key;
+    vks_loc at;             /* the wait (the key adds the stack and loops) */
     representative rep;     /* the state paths are compared with here */
     struct merge_site *next;
 } merge_site;
@@ -248,11 +249,46 @@ static void add_root(root_list *r, const char *path, fe_val *value)
     VKS_PUSH(fe_value_arena(r->cx), r->roots, r->count, r->cap, v);
 }
 
-static void add_bindings(root_list *r, const char *prefix, fe_binding *b)
+/* Where the caller of frame f goes on when f returns: its call site, or,
+   for a call that ends a branch of an `if`, the end of the `if` chain
+   (liveness.c).  Calls to one function from several branches of a chain
+   are then one place to merge at. */
+static vks_loc resume_point(const fe_frame *f)
+{
+    vks_loc at = *f->call_site;
+    const fe_function_uses *uses = f->caller ? f->caller->uses : NULL;
+    for (size_t i = 0; uses && i < uses->tail_count; i++)
+        if (uses->tails[i].call_line == at.line && uses->tails[i].call_col == at.col) {
+            at.line = uses->tails[i].resume_line;
+            at.col = uses->tails[i].resume_col;
+            break;
+        }
+    return at;
+}
+
+/* Whether the function of a frame that is at (line, col) may read the
+   local `key` again (liveness.c). */
+static bool may_be_read(const fe_function_uses *uses, const char *key, unsigned line,
+                        unsigned col)
+{
+    if (!uses || uses->every_local_live)
+        return true;
+    for (size_t i = 0; i < uses->count; i++)
+        if (strcmp(uses->locals[i].key, key) == 0)
+            return line < uses->locals[i].until_line ||
+                   (line == uses->locals[i].until_line && col < uses->locals[i].until_col);
+    return false; /* never read at all */
+}
+
+/* Bindings as roots; a frame's (at != NULL: where its function is) only
+   those it may read again. */
+static void add_bindings(root_list *r, const char *prefix, fe_binding *b,
+                         const fe_function_uses *uses, const vks_loc *at)
 {
     for (; b; b = b->next)
-        add_root(r, vks_arena_printf(fe_value_arena(r->cx), "%s%c%s", prefix, SEP, b->key),
-                 b->value);
+        if (!b->read_only && (!at || may_be_read(uses, b->key, at->line, at->col)))
+            add_root(r, vks_arena_printf(fe_value_arena(r->cx), "%s%c%s", prefix, SEP, b->key),
+                     b->value);
 }
 
 static int by_line_path(const void *a, const void *b)
@@ -316,42 +352,61 @@ static void attach_fact(fe_ctx *cx, fact_index *fx, const vks_smt_expr *e, const
     attach_fact(cx, fx, e->rhs, text);
 }
 
-/* name with the digits after each '#' and of a leading "?"/"?r" taken out */
+/* name with the digits after each '#' (and the '#'s repeated after them),
+   of a leading "?"/"?r"/"?j" and the site of a "?w<site>:" taken out */
 static const char *without_counters(fe_ctx *cx, const char *name)
 {
     size_t n = strlen(name);
     char *out = vks_arena_alloc(fe_value_arena(cx), n + 1);
     size_t o = 0;
     const char *p = name;
-    if (p[0] == '?') {
+    if (p[0] == '?' && p[1] == 'w' && strlen(p) > 19 && p[18] == ':') {
+        /* "?w<site>:<location>": widened at a wait.  The same location
+           widened at another wait (demo_resize's, reached from another
+           call) is the same kind of unknown. */
+        memcpy(out, "?w:", 3);
+        o = 3;
+        p += 19;
+    } else if (p[0] == '?') {
         out[o++] = *p++;
-        if (*p == 'r')
-            out[o++] = *p++;
+        if ((*p == 'r' || *p == 'j') && p[1] >= '0' && p[1] <= '9')
+            out[o++] = *p++; /* an unknown read, a region's join */
         while (*p >= '0' && *p <= '9')
             p++;
     }
     while (*p) {
         char c = *p++;
         out[o++] = c;
-        if (c == '#')
-            while (*p >= '0' && *p <= '9')
-                p++;
+        if (c != '#')
+            continue;
+        /* "x#3#9": x forgotten twice.  Each '#' made a fresh name; how
+           often it was forgotten says nothing about what it is now (a
+           presented semaphore's handle is forgotten once per frame). */
+        while ((*p >= '0' && *p <= '9') || (*p == '#' && p[1] >= '0' && p[1] <= '9'))
+            p++;
     }
     out[o] = '\0';
     return out;
 }
 
 /* The path's state as sorted lines; NULL when it is too large to compare. */
-static state_line *state_lines(fe_ctx *cx, size_t *count)
+static state_line *state_lines(fe_ctx *cx, vks_loc at, size_t *count)
 {
     vks_arena *a = fe_value_arena(cx);
     root_list roots = {cx, NULL, 0, 0};
-    add_bindings(&roots, "G", cx->path.globals);
+    add_bindings(&roots, "G", cx->path.globals, NULL, NULL);
     unsigned depth = 0;
     for (const fe_frame *f = cx->path.frame; f; f = f->caller)
         depth++;
-    for (const fe_frame *f = cx->path.frame; f; f = f->caller)
-        add_bindings(&roots, vks_arena_printf(a, "F%u", --depth), f->locals);
+    /* Each frame is at the call of the frame inside it; the innermost at
+       the wait.  What it will not read again cannot make the rest of the
+       program differ. */
+    vks_loc where = at;
+    for (const fe_frame *f = cx->path.frame; f; f = f->caller) {
+        add_bindings(&roots, vks_arena_printf(a, "F%u", --depth), f->locals, f->uses, &where);
+        if (f->call_site)
+            where = resume_point(f);
+    }
     qsort(roots.roots, roots.count, sizeof *roots.roots, by_root_path);
     walker w = {.cx = cx};
     for (size_t i = 0; i < roots.count; i++) {
@@ -435,8 +490,9 @@ static uint64_t site_key(fe_ctx *cx, vks_loc at)
     for (const fe_frame *f = cx->path.frame; f; f = f->caller) {
         h = fe_hash_text(h, f->function ? f->function : "");
         if (f->call_site) {
-            h = fe_hash_bytes(h, &f->call_site->line, sizeof f->call_site->line);
-            h = fe_hash_bytes(h, &f->call_site->col, sizeof f->call_site->col);
+            vks_loc resume = resume_point(f);
+            h = fe_hash_bytes(h, &resume.line, sizeof resume.line);
+            h = fe_hash_bytes(h, &resume.col, sizeof resume.col);
         }
     }
     for (const fe_loop_progress *l = cx->loop_progress; l; l = l->outer) {
@@ -561,7 +617,7 @@ static fe_merge_state *merge_state(fe_ctx *cx)
     return cx->merge;
 }
 
-static merge_site *site_for(fe_ctx *cx, uint64_t key)
+static merge_site *site_for(fe_ctx *cx, uint64_t key, vks_loc at)
 {
     fe_merge_state *m = merge_state(cx);
     for (merge_site *s = m->sites; s; s = s->next)
@@ -569,6 +625,7 @@ static merge_site *site_for(fe_ctx *cx, uint64_t key)
             return s;
     merge_site *s = vks_arena_alloc(cx->arena, sizeof *s);
     s->key = key;
+    s->at = (vks_loc){.file = at.file, .line = at.line, .col = at.col};
     s->next = m->sites;
     m->sites = s;
     return s;
@@ -587,6 +644,39 @@ static void set_representative(fe_ctx *cx, representative *r, const state_line *
                                                      : vks_arena_strdup(cx->arena, lines[i].repr),
         };
     r->count = count;
+}
+
+/*
+ * The same wait reached with another call stack or in another iteration
+ * (vkcube's demo_resize, called from four places of demo_draw, each
+ * running demo_prepare to its vkWaitForFences): what varied among the
+ * paths that reached it there varies here too.  A first arrival that
+ * waited on the first paths to differ there went on past the wait once per
+ * value that differed, each time with one more of them unknown, and every
+ * one of those paths ran all of demo_prepare's ways again.  So the values
+ * already widened at the same wait elsewhere are widened at once: each is
+ * marked "W" in the new representative (returns how many).
+ */
+static unsigned learn_from_siblings(fe_ctx *cx, merge_site *site)
+{
+    unsigned marked = 0;
+    representative *r = &site->rep;
+    for (const merge_site *s = merge_state(cx)->sites; s; s = s->next) {
+        if (s == site || !s->rep.lines || s->at.line != site->at.line ||
+            s->at.col != site->at.col || strcmp(s->at.file ? s->at.file : "",
+                                                site->at.file ? site->at.file : "") != 0)
+            continue;
+        for (size_t i = 0; i < r->count; i++) {
+            if (strcmp(r->lines[i].repr, "W") == 0)
+                continue;
+            const state_line *other = find_line(s->rep.lines, s->rep.count, r->lines[i].path);
+            if (other && strcmp(other->repr, "W") == 0) {
+                r->lines[i].repr = "W";
+                marked++;
+            }
+        }
+    }
+    return marked;
 }
 
 /* The root of a line's path: "G" or "F<depth>" and one name. */
@@ -622,15 +712,19 @@ bool fe_merge_at_wait(fe_ctx *cx, vks_loc at)
         cx->path.pending_goto || cx->path.dead || cx->path.exited || fe_merging_off())
         return false;
     size_t count = 0;
-    state_line *lines = state_lines(cx, &count);
+    state_line *lines = state_lines(cx, at, &count);
     if (!lines)
         return false;
     uint64_t key = site_key(cx, at);
-    merge_site *s = site_for(cx, key);
+    merge_site *s = site_for(cx, key, at);
     representative *r = &s->rep;
-    if (!r->lines) {
+    bool first = !r->lines;
+    if (first) {
         set_representative(cx, r, lines, count);
-        return false;
+        if (!learn_from_siblings(cx, s))
+            return false;
+        /* Compared below with its own state, some of it marked W: the
+           path widens those values and goes on. */
     }
     /* The union of the representative's lines and the path's, each with
        the representative's repr after this arrival; widen: the path's
@@ -678,7 +772,7 @@ bool fe_merge_at_wait(fe_ctx *cx, vks_loc at)
         fprintf(stderr, "    arrival %s:%u site %016llx lines %zu/%zu covered %d can_widen %d "
                 "fresh %d\n", at.file, at.line, (unsigned long long)key, r->count, count,
                 covered, can_widen, fresh);
-    if (covered && fresh) {
+    if (covered && fresh && !first) {
         /* Everything after the wait was analysed from the representative. */
         cx->path.merged = true;
         if (fe_debug_paths())

@@ -86,11 +86,37 @@ struct fe_val {
 typedef struct fe_binding {
     const char *key;
     fe_val *value;
+    bool read_only;             /* a const global: the same on every path */
     struct fe_binding *next;
 } fe_binding;
 
+/* Where each local of a function is last read (liveness.c): from the
+   position (until_line, until_col) on, its function never reads it again.
+   A local not listed is never read.  merge.c leaves what a frame no
+   longer reads out of the state it compares. */
+typedef struct fe_local_use {
+    const char *key;            /* the local's declaration key */
+    unsigned until_line, until_col;
+} fe_local_use;
+
+/* A call that is the last statement of a branch of an `if` (liveness.c):
+   when it returns, control is at the end of the `if` chain. */
+typedef struct fe_tail_call {
+    unsigned call_line, call_col;
+    unsigned resume_line, resume_col;
+} fe_tail_call;
+
+typedef struct fe_function_uses {
+    const fe_local_use *locals;
+    size_t count;
+    const fe_tail_call *tails;
+    size_t tail_count;
+    bool every_local_live;      /* a goto: any local may be read anywhere */
+} fe_function_uses;
+
 typedef struct fe_frame {
     fe_binding *locals;
+    const fe_function_uses *uses; /* NULL: every local may be read again */
     const vks_loc *call_site;   /* NULL in the function being analysed */
     const char *function;
     int depth;

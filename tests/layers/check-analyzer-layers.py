@@ -19,7 +19,7 @@ import re
 import subprocess
 import sys
 
-EVALUATOR = {"clang_support.c", "eval_expr.c", "eval_stmt.c", "frontend.c",
+EVALUATOR = {"clang_support.c", "eval_expr.c", "eval_stmt.c", "frontend.c", "liveness.c",
              "program_end.c", "roots.c", "sites.c", "strings.c", "summary.c"}
 
 
