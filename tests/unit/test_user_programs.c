@@ -664,6 +664,28 @@ START_TEST(paths_that_reach_a_device_wait_in_one_state_are_merged)
 }
 END_TEST
 
+/* realprog/engine_rebuild.c: the frame submits the scene with or without
+   the overlay (a local VkSubmitInfo pointing at one or the other, chosen
+   on a local the engine cannot see) and rebuilds after a failed present;
+   the rebuild waits with vkDeviceWaitIdle.  The two paths reach the wait
+   differing only in those locals, which engine_frame never reads after
+   the rebuild returns: the second ends at the wait (10 runs, 11 with
+   merging off), and the RAW in the rebuild is found the same. */
+START_TEST(locals_never_read_again_do_not_keep_paths_apart)
+{
+    check_one_raw_and_silent_twin("engine_rebuild.c", 39, 30, 2);
+    test_analysis *a = check_one("engine_rebuild.c", false);
+    ck_assert_uint_eq(a->stats.paths_run, 10);
+    test_analysis_free(a);
+    setenv("VKSYNC_MERGE_AT_WAITS", "0", 1);
+    a = check_one("engine_rebuild.c", false);
+    unsetenv("VKSYNC_MERGE_AT_WAITS");
+    ck_assert_uint_eq(only_finding(a, VKS_RULE_HAZARD_RAW)->loc.line, 39);
+    ck_assert_uint_eq(a->stats.paths_run, 11);
+    test_analysis_free(a);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("user-programs");
@@ -672,6 +694,7 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, query_out_parameters_are_unknown_after_the_call);
     tcase_add_test(tc, paths_that_reach_a_device_wait_in_one_state_are_merged);
+    tcase_add_test(tc, locals_never_read_again_do_not_keep_paths_apart);
     tcase_add_test(tc, setup_code_that_records_nothing_costs_no_paths);
     tcase_add_test(tc, helpers_of_an_included_header_are_part_of_the_program);
     tcase_add_test(tc, functions_recording_into_a_handed_command_buffer_are_analysed);
