@@ -407,7 +407,8 @@ static state_line *state_lines(fe_ctx *cx, vks_loc at, size_t *count)
         if (f->call_site)
             where = resume_point(f);
     }
-    qsort(roots.roots, roots.count, sizeof *roots.roots, by_root_path);
+    if (roots.count > 0) /* qsort wants a non-null array even for none */
+        qsort(roots.roots, roots.count, sizeof *roots.roots, by_root_path);
     walker w = {.cx = cx};
     for (size_t i = 0; i < roots.count; i++) {
         if (i > 0 && strcmp(roots.roots[i].path, roots.roots[i - 1].path) == 0)
@@ -425,7 +426,8 @@ static state_line *state_lines(fe_ctx *cx, vks_loc at, size_t *count)
     add_closed_recordings(cx, &w);
     if (w.too_large)
         return NULL;
-    qsort(w.lines, w.count, sizeof *w.lines, by_line_path);
+    if (w.count > 0)
+        qsort(w.lines, w.count, sizeof *w.lines, by_line_path);
 
     /* Names are compared up to renaming: each gets the name it has with
        its counters taken out (the havoc generation after '#', the number
@@ -477,7 +479,8 @@ static state_line *state_lines(fe_ctx *cx, vks_loc at, size_t *count)
         w.lines[kept++] = l;
     }
     *count = kept;
-    return w.lines;
+    /* No line at all (every local dead, no global read) is a state too. */
+    return w.lines ? w.lines : vks_arena_alloc(a, sizeof *w.lines);
 }
 
 /* ---- where the wait is: the site's key ---- */
