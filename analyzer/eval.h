@@ -174,6 +174,8 @@ struct fe_loop_state {
 };
 
 /* Runs a helper's body with its arguments bound (a frame of its own). */
+/* The name an unknown value v is known by from now on (given on first use). */
+const char *fe_unknown_name(fe_ctx *cx, fe_val *v);
 fe_val *fe_inline_call(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args,
                        unsigned argc);
 

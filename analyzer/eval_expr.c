@@ -1158,6 +1158,13 @@ fe_val *fe_inline_call(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args,
         v->loc = fe_loc(cx, param);
         bind(cx, &frame.locals, fe_decl_key(cx, param), v);
     }
+    /* Paths that reach a recording function's start in the same state
+       are one path from there (merge.c). */
+    if (!cx->sandbox && fe_function_records(cx, fn) &&
+        fe_merge_at_entry(cx, fe_loc(cx, body))) {
+        cx->path.frame = caller;
+        return fe_unknown(cx);
+    }
     struct fe_return_state ret = {.returned = false, .value = NULL};
     struct fe_return_state *outer = cx->path.ret;
     struct fe_loop_state *outer_loop = cx->path.loop;
@@ -1360,6 +1367,22 @@ static bool zero_object(fe_ctx *cx, CXCursor call, fe_val **args, int argc)
  * decision the first answer made.  An argument that is itself unknown
  * leaves the fresh names havoc gave.
  */
+/*
+ * A variable or member whose value is unknown is one unknown until the
+ * program writes it (a write replaces the value, and with it this name):
+ * vkcube's `if (!demo->validate) return;` at the top of every debug-naming
+ * helper, on a struct a library call had forgotten, was a new decision at
+ * each call, 2^n paths of which all but two cannot happen.  The name stays
+ * on the value when a region that gave it is undone (it names what was
+ * there before the region), so it comes from a counter no region resets.
+ */
+const char *fe_unknown_name(fe_ctx *cx, fe_val *v)
+{
+    if (!v->unknown_name)
+        v->unknown_name = vks_arena_printf(cx->arena, "?r%u", ++cx->read_names);
+    return v->unknown_name;
+}
+
 static void name_fixed_query_results(fe_ctx *cx, const char *entry, fe_val **args,
                                      int argc, CXCursor call)
 {
@@ -1375,6 +1398,12 @@ static void name_fixed_query_results(fe_ctx *cx, const char *entry, fe_val **arg
             key = vks_arena_printf(names, "%s%s%" PRIu64, key, i ? "," : "", k);
         else if (args[i]->kind == VAL_SYM && args[i]->ident)
             key = vks_arena_printf(names, "%s%s%s", key, i ? "," : "", args[i]->ident);
+        else if (args[i]->kind == VAL_UNKNOWN && !args[i]->mapped_place)
+            /* An unknown physical device read from the same place is the
+               same device (a root's `demo->gpu`): named as a branch on it
+               would name it (fe_smt_of). */
+            key = vks_arena_printf(names, "%s%s%s", key, i ? "," : "",
+                                   fe_unknown_name(cx, args[i]));
         else
             return;
     }
@@ -1559,17 +1588,8 @@ const vks_smt_expr *fe_symbolic(fe_ctx *cx, CXCursor cond)
         e->name = v->ident;
         return e;
     }
-    if (v->kind == VAL_UNKNOWN && !v->unknown_name && !v->mapped_place) {
-        /* A variable or member whose value is unknown is one unknown until
-           the program writes it (a write replaces the value, and with it
-           this name): vkcube's `if (!demo->validate) return;` at the top of
-           every debug-naming helper, on a struct a library call had
-           forgotten, was a new decision at each call, 2^n paths of which
-           all but two cannot happen.  The name stays on the value when a
-           region that gave it is undone (it names what was there before
-           the region), so it comes from a counter no region resets. */
-        v->unknown_name = vks_arena_printf(cx->arena, "?r%u", ++cx->read_names);
-    }
+    if (v->kind == VAL_UNKNOWN && !v->mapped_place)
+        fe_unknown_name(cx, v);
     if (v->kind == VAL_UNKNOWN && v->unknown_name) {
         vks_smt_expr *e = fe_smt_new(cx, VKS_SMT_VAR);
         e->name = v->unknown_name;

@@ -339,7 +339,7 @@ static unsigned analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
     cx->forced_count = 0;
     cx->steps = 0;
     cx->out_of_steps = false;
-    cx->merge = NULL; /* the states at waits are this function's */
+    fe_merge_begin(cx); /* the states at waits are this function's */
     fe_split_every_region(cx, false);
     if (fe_debug_paths())
         fprintf(stderr, "root %s\n", cx->root_function);
@@ -376,13 +376,18 @@ static unsigned analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
         if (cx->path.restart && !cx->out_of_steps) {
             /* The path again, the region that lost a needed value split. */
             vks_program_truncate(p, run_first);
-            if (split_needed_region(cx, &splits)) {
+            /* Paths parked at waits are resumed by replaying their
+               decisions, which the split region no longer gives: the
+               function's paths start over. */
+            bool parked = fe_merge_has_parked(cx);
+            if (split_needed_region(cx, &splits) || parked) {
                 vks_program_truncate(p, function_first);
                 feasible = 0;
+                cx->forced_count = 0;
             }
             /* The states this run left at waits are no path's: a later
                run covered by one would not be analysed at all. */
-            cx->merge = NULL;
+            fe_merge_begin(cx);
             continue;
         }
         if (cx->out_of_steps) {
@@ -421,9 +426,14 @@ static unsigned analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
                     fprintf(stderr, "run %u: records nothing past where it left a kept path\n",
                             runs);
             } else {
-                feasible++;
-                if (fe->stats)
-                    fe->stats->paths_explored++;
+                /* A path parked at a wait goes on in the path resumed
+                   there (merge.c): its recordings are kept, the path is
+                   counted once, there. */
+                if (!cx->path.parked) {
+                    feasible++;
+                    if (fe->stats)
+                        fe->stats->paths_explored++;
+                }
                 vks_program_drop_repeated(p, function_first, run_first);
             }
             /* Either way all it recorded is checked: a path that leaves this
@@ -434,7 +444,7 @@ static unsigned analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
         cx->path.recordings = NULL;
         show_progress(fe, file, cx->root_function, feasible);
         bool more = feasible < cx->root_path_limit && runs < MAX_RUNS_PER_FUNCTION;
-        if (!fe_next_path(cx))
+        if (!fe_next_path(cx) && !fe_merge_resume(cx))
             break;
         if (!more) {
             fe_incomplete(cx, fn, vks_arena_printf(
@@ -446,6 +456,8 @@ static unsigned analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
     vks_arena_free(values);
     cx->values = NULL;
     cx->path = (fe_path){0};
+    cx->merge = NULL;
+    cx->decision_floor = 0;
     if (fe_debug_paths())
         fprintf(stderr, "root %s done: %u runs, %zu command buffers, arena %zu MB\n",
                 cx->root_function, runs, p->cmdbuf_count - function_first,

@@ -83,11 +83,18 @@ typedef struct merge_site {
     uint64_t key;
     vks_loc at;             /* the wait (the key adds the stack and loops) */
     representative rep;     /* the state paths are compared with here */
+    /* The decisions of the last path parked here, and whether a path was
+       parked here since the wait was last resumed from. */
+    fe_decision *parked;
+    unsigned parked_count;
+    bool pending;
     struct merge_site *next;
 } merge_site;
 
 struct fe_merge_state {
-    merge_site *sites;
+    merge_site *sites;      /* the newest first */
+    bool parking;           /* a recording function's paths (fe_merge_begin) */
+    merge_site *resuming;   /* the wait the current paths were resumed at */
 };
 
 typedef struct {
@@ -187,7 +194,10 @@ static void walk(walker *w, const char *path, fe_val *v, const fe_val *parent,
         repr = vks_arena_printf(a, "i%llu", (unsigned long long)v->i);
         break;
     case VAL_SYM:
-        repr = v->not_null ? "s!" : "s";
+        /* 'S': an object the program created or recorded a command on
+           (is_object). */
+        repr = fe_is_recorded_object(w->cx, v->ident) ? (v->not_null ? "S!" : "S")
+                                                      : (v->not_null ? "s!" : "s");
         var = v->ident;
         break;
     case VAL_UNKNOWN:
@@ -650,6 +660,24 @@ static void set_representative(fe_ctx *cx, representative *r, const state_line *
 }
 
 /*
+ * Whether a line holds an object's identity: a handle the program created,
+ * or a buffer or image a command accessed (on any path so far: a path that
+ * went on from a wait has used what it holds there before a later path
+ * arrives).  Two paths that reach a wait with different
+ * objects in one place are not one path: made unknown, the handle would
+ * name no resource, and the commands recorded on it later would be checked
+ * on neither (a streaming frame's upload into the staging buffer on one
+ * way and into a scratch buffer on the other: the copy out of the staging
+ * buffer after it reads what the first way wrote).  "Values that differ
+ * become unknown" holds for the values the program computes, not for which
+ * object it records on.
+ */
+static bool is_object(const char *repr)
+{
+    return repr[0] == 'S';
+}
+
+/*
  * The same wait reached with another call stack or in another iteration
  * (vkcube's demo_resize, called from four places of demo_draw, each
  * running demo_prepare to its vkWaitForFences): what varied among the
@@ -673,7 +701,7 @@ static unsigned learn_from_siblings(fe_ctx *cx, merge_site *site)
             if (strcmp(r->lines[i].repr, "W") == 0)
                 continue;
             const state_line *other = find_line(s->rep.lines, s->rep.count, r->lines[i].path);
-            if (other && strcmp(other->repr, "W") == 0) {
+            if (other && strcmp(other->repr, "W") == 0 && !is_object(r->lines[i].repr)) {
                 r->lines[i].repr = "W";
                 marked++;
             }
@@ -709,7 +737,112 @@ static bool debug_merge(void)
 }
 
 
+/*
+ * A path that reaches a wait in a state the representative does not cover
+ * stops there (parked): the values on which the two disagree are widened in
+ * the representative, and the path's decisions are kept.  When every other
+ * path has been run (fe_merge_resume), the last path parked at the wait is
+ * run again to it and goes on from there with every widened value unknown:
+ * one state covering the first path's and every path parked there, its
+ * ways after the wait run once.  Letting each such path go on at once
+ * (each widening one more value) ran every way after the wait once per
+ * value that differed: vkcube's demo_draw reaches demo_resize's
+ * vkDeviceWaitIdle from 18 ways of demo_prepare, and went on past it once
+ * per value they disagreed on, each time running every way of
+ * demo_prepare again.
+ */
+static void park(fe_ctx *cx, merge_site *s, const state_line *plan, size_t planned)
+{
+    if (plan)
+        set_representative(cx, &s->rep, plan, planned);
+    unsigned n = cx->path.decision_count;
+    s->parked = vks_arena_alloc(cx->arena, sizeof *s->parked * (n ? n : 1));
+    memcpy(s->parked, cx->decisions, sizeof *s->parked * n);
+    s->parked_count = n;
+    s->pending = true;
+    cx->path.merged = true;
+    cx->path.parked = true;
+    if (fe_debug_paths())
+        fprintf(stderr, "  parked at %s:%u\n", s->at.file, s->at.line);
+}
+
+void fe_merge_begin(fe_ctx *cx)
+{
+    cx->merge = vks_arena_alloc(cx->arena, sizeof *cx->merge);
+    cx->merge->parking = true;
+    cx->decision_floor = 0;
+}
+
+bool fe_merge_has_parked(const fe_ctx *cx)
+{
+    if (!cx->merge)
+        return false;
+    if (cx->merge->resuming)
+        return true;
+    for (const merge_site *s = cx->merge->sites; s; s = s->next)
+        if (s->pending)
+            return true;
+    return false;
+}
+
+bool fe_merge_resume(fe_ctx *cx)
+{
+    if (!cx->merge)
+        return false;
+    /* The wait reached after the fewest decisions (of those, the first
+       reached; the list is newest first): a wait reached after more is
+       usually reached again from its resumed path, and is better resumed
+       once, after it. */
+    merge_site *oldest = NULL;
+    for (merge_site *s = cx->merge->sites; s; s = s->next)
+        if (s->pending && (!oldest || s->parked_count <= oldest->parked_count))
+            oldest = s;
+    if (!oldest)
+        return false;
+    oldest->pending = false;
+    unsigned n = oldest->parked_count;
+    if (n > cx->decision_cap) {
+        fe_decision *grown = vks_arena_alloc(cx->arena, sizeof *grown * n);
+        cx->decisions = grown;
+        cx->decision_cap = n;
+    }
+    memcpy(cx->decisions, oldest->parked, sizeof *cx->decisions * n);
+    /* The parked path went past each of them (analyse_function). */
+    for (unsigned i = 0; i < n; i++)
+        cx->decisions[i].prefix_checked = true;
+    cx->forced_count = cx->decision_floor = n;
+    cx->merge->resuming = oldest;
+    if (fe_debug_paths())
+        fprintf(stderr, "resume at %s:%u (%u decisions)\n", oldest->at.file, oldest->at.line,
+                n);
+    return true;
+}
+
+static bool merge_here(fe_ctx *cx, vks_loc at);
+
 bool fe_merge_at_wait(fe_ctx *cx, vks_loc at)
+{
+    return merge_here(cx, at);
+}
+
+/*
+ * The start of a function that records, reached with no recording open:
+ * what the path does from here depends on its C state and on the commands
+ * that may still be executing, those it submitted since the last wait for
+ * their queue (submit.c's fe_in_flight; everything before that wait is
+ * ordered before anything after it, as at a wait for every queue).  Paths
+ * with the same commands in flight are compared here (the site's key
+ * includes them).  vkcube's demo_draw calls demo_resize from the acquire
+ * loop's two iterations and after the present, in states that differ in
+ * what the iterations before left; demo_prepare then records the same ways
+ * from each.
+ */
+bool fe_merge_at_entry(fe_ctx *cx, vks_loc at)
+{
+    return merge_here(cx, at);
+}
+
+static bool merge_here(fe_ctx *cx, vks_loc at)
 {
     if (cx->sandbox || cx->path.recordings || cx->path.decisions_capped ||
         cx->path.pending_goto || cx->path.dead || cx->path.exited || fe_merging_off())
@@ -718,9 +851,23 @@ bool fe_merge_at_wait(fe_ctx *cx, vks_loc at)
     state_line *lines = state_lines(cx, at, &count);
     if (!lines)
         return false;
-    uint64_t key = site_key(cx, at);
+    /* Paths with other commands in flight go on differently: another
+       site (at a wait for every queue, none are). */
+    uint64_t in_flight = fe_in_flight(cx);
+    uint64_t key = fe_hash_bytes(site_key(cx, at), &in_flight, sizeof in_flight);
     merge_site *s = site_for(cx, key, at);
     representative *r = &s->rep;
+    fe_merge_state *m = merge_state(cx);
+    /* The path resumed from this wait's parked paths, arriving: it goes
+       on from the joined state (widened below), like a path that replays
+       the decisions before the wait. */
+    bool resumed = m->resuming == s && cx->path.decision_count == cx->decision_floor;
+    /* Before it, the path replays the parked path's way there, through
+       waits where other paths were parked or merged. */
+    bool replaying = m->resuming && !cx->path.resumed;
+    if (resumed)
+        cx->path.resumed = true;
+    bool fresh = cx->path.decision_count >= cx->forced_count && !resumed && !replaying;
     bool first = !r->lines;
     if (first) {
         set_representative(cx, r, lines, count);
@@ -757,6 +904,8 @@ bool fe_merge_at_wait(fe_ctx *cx, vks_loc at)
         }
         if (!cur_line && l.path[0] == 'G' && !w && !has_root(lines, count, l.path))
             can_widen = false; /* a global this path never read: no node */
+        if (!w && strcmp(l.repr, cur) != 0 && (is_object(l.repr) || is_object(cur)))
+            can_widen = false; /* another object: what is recorded on it */
         if (!w && strcmp(l.repr, cur) != 0) {
             if (debug_merge())
                 fprintf(stderr, "    differs %s:%u %s: %s | %s\n", at.file, at.line, l.path,
@@ -770,7 +919,6 @@ bool fe_merge_at_wait(fe_ctx *cx, vks_loc at)
         VKS_PUSH(a, plan, planned, plan_cap, l);
         VKS_PUSH(a, widen, widen_count, widen_cap, w);
     }
-    bool fresh = cx->path.decision_count >= cx->forced_count;
     if (debug_merge())
         fprintf(stderr, "    arrival %s:%u site %016llx lines %zu/%zu covered %d can_widen %d "
                 "fresh %d\n", at.file, at.line, (unsigned long long)key, r->count, count,
@@ -784,6 +932,10 @@ bool fe_merge_at_wait(fe_ctx *cx, vks_loc at)
     }
     if (!can_widen)
         return false;
+    if (fresh && !first && m->parking) {
+        park(cx, s, plan, planned);
+        return true;
+    }
     unsigned widened = 0;
     for (size_t k = 0; k < planned; k++) {
         if (!widen[k])

@@ -248,6 +248,9 @@ typedef struct fe_path {
     /* Reached a device-wide wait in a state an earlier path reached it in:
        the rest was analysed from that one (merge.c). */
     bool merged;
+    /* Reached the wait it was resumed at; stopped at a wait to be resumed
+       from the state joined there (merge.c). */
+    bool resumed, parked;
     /* Models that recorded, created, mapped or submitted something on this
        path (fe_sandboxed_effect outside a region): a way of a statement
        that reaches its end without one records nothing (summary.c). */
@@ -308,6 +311,9 @@ typedef struct fe_ctx {
        later ones are made afresh. */
     fe_decision *decisions;
     unsigned decision_cap, forced_count;
+    /* decisions[0..decision_floor) are a parked path's way to a wait,
+       resumed from there (merge.c): the next paths leave them as they are. */
+    unsigned decision_floor;
     size_t seq;                 /* counts commands recorded */
     /* Statements executed for the current root function, over all its
        paths; past root_statement_limit the function is abandoned
@@ -620,6 +626,23 @@ typedef struct fe_merge_state fe_merge_state;
    else the values on which the paths disagree become unknown (widened)
    and the path goes on. */
 bool fe_merge_at_wait(fe_ctx *cx, vks_loc at);
+/* The same at the start of a function that records, when the path has no
+   recording open (the commands that may still be executing are part of
+   where the path is: fe_in_flight). */
+bool fe_merge_at_entry(fe_ctx *cx, vks_loc at);
+/* The commands this path submitted (and its host accesses of mapped
+   memory) that no host wait has seen complete, hashed per queue; 0: none
+   (submit.c). */
+uint64_t fe_in_flight(fe_ctx *cx);
+/* A recording function's paths begin: waits reached from now on park the
+   paths that arrive first (merge.c). */
+void fe_merge_begin(fe_ctx *cx);
+/* When every path has been run: sets the decisions up to resume the
+   paths parked at one wait, from their joined state (false: none left). */
+bool fe_merge_resume(fe_ctx *cx);
+/* Whether paths are parked at waits, to be resumed from decisions that
+   a region split now would no longer replay. */
+bool fe_merge_has_parked(const fe_ctx *cx);
 /* VKSYNC_MERGE_AT_WAITS=0: no merging (to measure what it does). */
 bool fe_merging_off(void);
 /* A call the front end cannot see into that may wait for the device (it is
@@ -667,6 +690,9 @@ void fe_link_unknown_call(fe_ctx *cx, const fe_call *call, const fe_val *result)
 /* Resources: the resource a handle names (buffers: by identity; images
    also through the vkCreateImage that made them, objects.c).  seen_at is
    the resource's declaration location when it is new. */
+/* Whether a handle named ident is an object the program created
+   (vkCreate*, vkAllocate*) or a buffer or image a command accessed. */
+bool fe_is_recorded_object(const fe_ctx *cx, const char *ident);
 vks_res_id fe_resource(fe_ctx *cx, const fe_val *handle, vks_res_kind kind,
                        vks_loc seen_at);
 /* Buffer range [offset, offset+size) or a known buffer with unknown range. */

@@ -354,6 +354,18 @@ bool fe_model_create_object(fe_ctx *cx, const fe_call *call, int param)
 
 /* ---- images and views ---- */
 
+bool fe_is_recorded_object(const fe_ctx *cx, const char *ident)
+{
+    if (!ident)
+        return false;
+    if (strncmp(ident, "created:", 8) == 0)
+        return true;
+    for (const fe_resource_entry *r = cx->resources; r; r = r->next)
+        if (strcmp(r->ident, ident) == 0)
+            return true;
+    return false;
+}
+
 vks_res_id fe_resource(fe_ctx *cx, const fe_val *handle, vks_res_kind kind,
                        vks_loc seen_at)
 {

@@ -494,7 +494,9 @@ bool fe_path_allows(fe_ctx *cx, vks_loc at, const vks_smt_expr *cond, bool truth
 
 bool fe_next_path(fe_ctx *cx)
 {
-    for (int i = (int)cx->path.decision_count - 1; i >= 0; i--) {
+    /* A region's ways (summary.c) are its own decisions, from its start. */
+    int floor = cx->sandbox ? 0 : (int)cx->decision_floor;
+    for (int i = (int)cx->path.decision_count - 1; i >= floor; i--) {
         fe_decision *d = &cx->decisions[i];
         unsigned next = d->chosen + 1;
         while (next < d->alternatives && next < 32 && (d->impossible >> next & 1))
