@@ -27,10 +27,17 @@
  *   analysed from the representative, for every way the decisions after it
  *   can go;
  * - in another state, widens: every value on which the two disagree
- *   becomes unknown, in the representative and in the path, which goes on
- *   from the widened state (values that differ become unknown, never
- *   guessed).  Each location widens once, so a wait is passed on their own
- *   by a few paths, not by every combination of the decisions before it.
+ *   becomes unknown in the representative (values that differ become
+ *   unknown, never guessed), and the path is parked there (park): when
+ *   every other path has run, the last path parked is run to the wait
+ *   again and goes on from the widened state, once for all the paths
+ *   parked there.  A handle the program created or recorded on is never
+ *   widened (is_object): a path holding another object there goes on by
+ *   itself.
+ *
+ * The start of a function that records, reached with no recording open,
+ * is such a place too (fe_merge_at_entry): the commands still in flight
+ * there are part of where the path is (the site's key holds them).
  *
  * A value's facts (what the path's decisions assumed of it) are part of
  * what is compared, so a path that took the other side of an earlier test
