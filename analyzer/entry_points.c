@@ -279,7 +279,7 @@ bool fe_vulkan_call(fe_ctx *cx, const fe_call *call)
            one did is that path from here on (merge.c). */
         if (handled && row->handler == fe_model_host_wait &&
             row->param == FE_WAIT_EVERY_QUEUE)
-            fe_merge_at_wait(cx, call->loc);
+            fe_merge_point(cx, call->loc);
         return handled;
     }
     fe_watch_lossy_reads(cx);

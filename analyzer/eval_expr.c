@@ -1161,7 +1161,7 @@ fe_val *fe_inline_call(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args,
     /* Paths that reach a recording function's start in the same state
        are one path from there (merge.c). */
     if (!cx->sandbox && fe_function_records(cx, fn) &&
-        fe_merge_at_entry(cx, fe_loc(cx, body))) {
+        fe_merge_point(cx, fe_loc(cx, body))) {
         cx->path.frame = caller;
         return fe_unknown(cx);
     }

@@ -36,8 +36,13 @@
  *   itself.
  *
  * The start of a function that records, reached with no recording open,
- * is such a place too (fe_merge_at_entry): the commands still in flight
- * there are part of where the path is (the site's key holds them).
+ * is such a place too (fe_merge_point is called at both): the commands
+ * still in flight there, submitted since the last wait for their queue
+ * (submit.c fe_in_flight), are part of where the path is (the site's key
+ * holds them).  vkcube's demo_draw reaches demo_resize from the acquire
+ * loop's iterations and after the present in states that differ in what
+ * the iterations before left; demo_prepare then records the same ways
+ * from each.
  *
  * A value's facts (what the path's decisions assumed of it) are part of
  * what is compared, so a path that took the other side of an earlier test
@@ -760,8 +765,7 @@ static bool debug_merge(void)
  */
 static void park(fe_ctx *cx, merge_site *s, const state_line *plan, size_t planned)
 {
-    if (plan)
-        set_representative(cx, &s->rep, plan, planned);
+    set_representative(cx, &s->rep, plan, planned);
     unsigned n = cx->path.decision_count;
     s->parked = vks_arena_alloc(cx->arena, sizeof *s->parked * (n ? n : 1));
     memcpy(s->parked, cx->decisions, sizeof *s->parked * n);
@@ -800,56 +804,32 @@ bool fe_merge_resume(fe_ctx *cx)
        reached; the list is newest first): a wait reached after more is
        usually reached again from its resumed path, and is better resumed
        once, after it. */
-    merge_site *oldest = NULL;
+    merge_site *next = NULL;
     for (merge_site *s = cx->merge->sites; s; s = s->next)
-        if (s->pending && (!oldest || s->parked_count <= oldest->parked_count))
-            oldest = s;
-    if (!oldest)
+        if (s->pending && (!next || s->parked_count <= next->parked_count))
+            next = s;
+    if (!next)
         return false;
-    oldest->pending = false;
-    unsigned n = oldest->parked_count;
+    next->pending = false;
+    unsigned n = next->parked_count;
     if (n > cx->decision_cap) {
         fe_decision *grown = vks_arena_alloc(cx->arena, sizeof *grown * n);
         cx->decisions = grown;
         cx->decision_cap = n;
     }
-    memcpy(cx->decisions, oldest->parked, sizeof *cx->decisions * n);
+    memcpy(cx->decisions, next->parked, sizeof *cx->decisions * n);
     /* The parked path went past each of them (analyse_function). */
     for (unsigned i = 0; i < n; i++)
         cx->decisions[i].prefix_checked = true;
     cx->forced_count = cx->decision_floor = n;
-    cx->merge->resuming = oldest;
+    cx->merge->resuming = next;
     if (fe_debug_paths())
-        fprintf(stderr, "resume at %s:%u (%u decisions)\n", oldest->at.file, oldest->at.line,
+        fprintf(stderr, "resume at %s:%u (%u decisions)\n", next->at.file, next->at.line,
                 n);
     return true;
 }
 
-static bool merge_here(fe_ctx *cx, vks_loc at);
-
-bool fe_merge_at_wait(fe_ctx *cx, vks_loc at)
-{
-    return merge_here(cx, at);
-}
-
-/*
- * The start of a function that records, reached with no recording open:
- * what the path does from here depends on its C state and on the commands
- * that may still be executing, those it submitted since the last wait for
- * their queue (submit.c's fe_in_flight; everything before that wait is
- * ordered before anything after it, as at a wait for every queue).  Paths
- * with the same commands in flight are compared here (the site's key
- * includes them).  vkcube's demo_draw calls demo_resize from the acquire
- * loop's two iterations and after the present, in states that differ in
- * what the iterations before left; demo_prepare then records the same ways
- * from each.
- */
-bool fe_merge_at_entry(fe_ctx *cx, vks_loc at)
-{
-    return merge_here(cx, at);
-}
-
-static bool merge_here(fe_ctx *cx, vks_loc at)
+bool fe_merge_point(fe_ctx *cx, vks_loc at)
 {
     if (cx->sandbox || cx->path.recordings || cx->path.decisions_capped ||
         cx->path.pending_goto || cx->path.dead || cx->path.exited || fe_merging_off())

@@ -621,15 +621,13 @@ const char *fe_mapping_memory(const struct fe_mapping *m);
 
 /* ---- paths merged at device-wide waits (analyzer/merge.c) ---- */
 typedef struct fe_merge_state fe_merge_state;
-/* At a host wait for every queue: true when an earlier path reached it in
-   a state that covers this path's (the path ends here, marked merged);
-   else the values on which the paths disagree become unknown (widened)
-   and the path goes on. */
-bool fe_merge_at_wait(fe_ctx *cx, vks_loc at);
-/* The same at the start of a function that records, when the path has no
-   recording open (the commands that may still be executing are part of
-   where the path is: fe_in_flight). */
-bool fe_merge_at_entry(fe_ctx *cx, vks_loc at);
+/* At a host wait for every queue, or at the start of a function that
+   records reached with no recording open (the commands still in flight
+   are part of where the path is): true when an earlier path reached it in
+   a state that covers this path's, or this path is parked there to be
+   resumed from the joined state (the path ends here, marked merged); else
+   the path goes on. */
+bool fe_merge_point(fe_ctx *cx, vks_loc at);
 /* The commands this path submitted (and its host accesses of mapped
    memory) that no host wait has seen complete, hashed per queue; 0: none
    (submit.c). */
