@@ -1495,6 +1495,7 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
     fe_string_call(cx, &record);
     fe_opaque_call(cx, &record);
     fe_host_libc_call(cx, &record);
+    fe_note_free(cx, &record);
     CXFile file;
     unsigned offset;
     clang_getSpellingLocation(clang_getCursorLocation(call), &file, NULL, NULL,

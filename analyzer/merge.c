@@ -207,9 +207,10 @@ static void walk(walker *w, const char *path, fe_val *v, const fe_val *parent,
         break;
     case VAL_SYM:
         /* 'S': an object the program created or recorded a command on
-           (is_object). */
-        repr = fe_is_recorded_object(w->cx, v->ident) ? (v->not_null ? "S!" : "S")
-                                                      : (v->not_null ? "s!" : "s");
+           and has not destroyed (fe_has_ended): never widened. */
+        repr = fe_is_recorded_object(w->cx, v->ident) && !fe_has_ended(w->cx, v->ident)
+                   ? (v->not_null ? "S!" : "S")
+                   : (v->not_null ? "s!" : "s");
         var = v->ident;
         break;
     case VAL_UNKNOWN:
@@ -237,7 +238,7 @@ static void walk(walker *w, const char *path, fe_val *v, const fe_val *parent,
     walk_fields(w, path, v);
     /* What an unknown pointer points to is kept by its name (values.c
        pointed_to): it is part of the state where the pointer is. */
-    if (v->kind == VAL_SYM && v->ident) {
+    if (v->kind == VAL_SYM && v->ident && !fe_has_ended(w->cx, v->ident)) {
         void **pointee = fe_name_slot(w->cx, &w->cx->path.pointees, v->ident, false);
         if (pointee && *pointee)
             walk(w, vks_arena_printf(a, "%s%c*", path, SEP), *pointee, NULL, NULL);

@@ -222,6 +222,11 @@ typedef struct fe_path {
        (entry_points.c): a vkCmd* on one of them with no recording open is
        not a handed recording. */
     struct fe_name_table *begun;
+    /* The handles this path destroyed and the heap blocks it freed, as the
+       members of one value (a member named after the handle's identity,
+       1 when it ended), so that a region run every way saves and joins it
+       as any value (objects.c, fe_has_ended). */
+    fe_val *ended;
     fe_recording *recordings;   /* open vkBegin..vkEnd pairs */
     struct fe_submit_state *submit; /* this path's queue streams (submit.c) */
     fe_recording *current;      /* the one a command model is recording into */
@@ -567,6 +572,11 @@ enum {
     /* Only forgets what the path recorded (vkFreeCommandBuffers): no
        effect a joined region must stop for, left out inside one. */
     FE_EP_FORGETS = 1u << 5,
+    /* Destroys or frees the object its argument `param` names (vkDestroy*,
+       vkFreeMemory): not modelled otherwise (any call the evaluator cannot
+       see into), no effect a joined region must stop for; the path notes
+       that the handle ended (objects.c, fe_note_ended). */
+    FE_EP_ENDS = 1u << 6,
 };
 typedef void fe_command_model(fe_ctx *cx, vks_cmd *cmd, const fe_call *call);
 /* A model of an entry point that is not a vkCmd*: returns false when it did
@@ -691,6 +701,14 @@ void fe_link_unknown_call(fe_ctx *cx, const fe_call *call, const fe_val *result)
 /* Whether a handle named ident is an object the program created
    (vkCreate*, vkAllocate*) or a buffer or image a command accessed. */
 bool fe_is_recorded_object(const fe_ctx *cx, const char *ident);
+/* Whether the path destroyed the handle named ident (vkDestroy*,
+   vkFreeMemory) or freed the heap block it names (free). */
+bool fe_has_ended(const fe_ctx *cx, const char *ident);
+/* The handle a vkDestroy* or vkFreeMemory was given (FE_EP_ENDS), or the
+   pointer to a block free() was given, has ended on this path. */
+void fe_end_object(fe_ctx *cx, const fe_val *handle);
+/* A call the evaluator cannot see into: free(p) ends p's block. */
+void fe_note_free(fe_ctx *cx, const fe_call *call);
 vks_res_id fe_resource(fe_ctx *cx, const fe_val *handle, vks_res_kind kind,
                        vks_loc seen_at);
 /* Buffer range [offset, offset+size) or a known buffer with unknown range. */

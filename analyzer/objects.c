@@ -280,8 +280,10 @@ static fe_val *created_handle(fe_ctx *cx, const fe_call *call, unsigned out,
     if (!node)
         return NULL;
     /* Created again where an earlier creation on this path left its
-       handle: a new object. */
-    if (node->kind == VAL_SYM && node->ident && creation_count(cx, node->ident, false))
+       handle, or where a handle the path destroyed is still kept: a new
+       object (the destroyed one's identity has ended, fe_has_ended). */
+    if (node->kind == VAL_SYM && node->ident &&
+        (creation_count(cx, node->ident, false) || fe_has_ended(cx, node->ident)))
         node->kind = VAL_UNKNOWN;
     if (node->kind != VAL_SYM || !node->ident) {
         vks_loc at = call->loc;
@@ -350,6 +352,68 @@ bool fe_model_create_object(fe_ctx *cx, const fe_call *call, int param)
        to what it points to do not change the object. */
     o->info = fe_keep(cx, info, SNAPSHOT_DEPTH);
     return true;
+}
+
+/* ---- handles and blocks the path ended ---- */
+
+/*
+ * A destroyed handle, or a pointer to a freed block, names nothing a
+ * correct program uses again.  Every command's implicit valid usage asks
+ * for "a valid handle" (VUID-vkCmdCopyBuffer-srcBuffer-parameter: "srcBuffer
+ * must be a valid VkBuffer handle"), which a destroyed one is not; for
+ * memory the Device Memory chapter says it in words: after vkFreeMemory
+ * "any further use of them (on host or device) for anything other than
+ * destroying those objects will result in undefined behavior".  So two
+ * paths that differ only in destroyed handles still stored in a struct
+ * (vkcube's `demo_resize` destroys every view, image and buffer of the
+ * swapchain and keeps the stale handles in `demo` until `demo_prepare`
+ * overwrites them) are one path for what follows, and merge.c may make
+ * such a handle unknown.  A handle created again gets a new identity
+ * (created_handle), so the mark never reaches a live object.  Read: the
+ * FE_EP_ENDS rows of entry_points.def (vkDestroy*, vkFreeMemory) and
+ * free(); not yet vkFreeCommandBuffers or vkFreeDescriptorSets (arrays),
+ * nor the images a destroyed swapchain owned.
+ */
+static fe_val *ended_set(fe_ctx *cx)
+{
+    if (!cx->path.ended)
+        cx->path.ended = fe_int(cx, 0);
+    return cx->path.ended;
+}
+
+void fe_end_object(fe_ctx *cx, const fe_val *v)
+{
+    if (!v || v->kind != VAL_SYM || !v->ident)
+        return;
+    fe_val *set = ended_set(cx);
+    for (fe_field *f = set->fields; f; f = f->next)
+        if (strcmp(f->name, v->ident) == 0 && f->value->kind == VAL_INT && f->value->i == 1)
+            return;
+    /* Saved on the trail first: a region's way that destroys does not
+       destroy on the others, and the join keeps it only where all did. */
+    fe_will_write(cx, set);
+    fe_field *f = vks_arena_alloc(fe_value_arena(cx), sizeof *f);
+    f->name = vks_arena_strdup(fe_value_arena(cx), v->ident);
+    f->value = fe_int(cx, 1);
+    f->next = set->fields;
+    set->fields = f;
+}
+
+bool fe_has_ended(const fe_ctx *cx, const char *ident)
+{
+    if (!ident || !cx->path.ended)
+        return false;
+    for (const fe_field *f = cx->path.ended->fields; f; f = f->next)
+        if (strcmp(f->name, ident) == 0)
+            return f->value->kind == VAL_INT && f->value->i == 1;
+    return false;
+}
+
+void fe_note_free(fe_ctx *cx, const fe_call *call)
+{
+    if (!call->entry_point && call->in_c_library && strcmp(call->spelling, "free") == 0 &&
+        call->argc == 1)
+        fe_end_object(cx, call->args[0]);
 }
 
 /* ---- images and views ---- */

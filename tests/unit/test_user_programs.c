@@ -718,6 +718,23 @@ START_TEST(paths_with_other_commands_in_flight_stay_apart)
 }
 END_TEST
 
+/* realprog/warmup_scratch.c: a context object whose warm-up (two sizes,
+   chosen by a library call) creates a scratch buffer and a host table,
+   clears the scratch, waits, and destroys and frees both, leaving the
+   stale handles in the struct.  The batch recorded after it is one place
+   to merge at (a recording function's start, nothing in flight): the
+   three ways differ only in what they destroyed, which no correct program
+   reads again (objects.c, fe_end_object), so they are merged there and the
+   batch's two ways are analysed from the joined state - 3 paths.  Before,
+   a destroyed handle was an object like any other, never made unknown,
+   and each warm-up way ran the batch on its own: 6 paths.  The RAW on the
+   input is found either way; with the barrier, silence. */
+START_TEST(handles_destroyed_before_a_merge_do_not_keep_paths_apart)
+{
+    check_one_raw_and_silent_twin("warmup_scratch.c", 81, 68, 3);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("user-programs");
@@ -748,6 +765,7 @@ int main(void)
     tcase_add_test(tc, a_render_pass_does_not_split_the_search_for_its_format);
     tcase_add_test(tc, a_library_call_handed_no_device_cannot_submit);
     tcase_add_test(tc, error_checks_and_a_trailing_wait_are_no_paths);
+    tcase_add_test(tc, handles_destroyed_before_a_merge_do_not_keep_paths_apart);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
