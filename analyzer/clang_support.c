@@ -202,13 +202,101 @@ static enum CXChildVisitResult collect_child(CXCursor c, CXCursor parent,
     return CXChildVisit_Continue;
 }
 
-void fe_children(vks_arena *arena, CXCursor c, fe_cursors *out)
+/*
+ * Every child list asked for while an analysis runs, kept (the AST does not
+ * change while its translation units live): the evaluator asks for the
+ * children of the same statements and expressions on every path and every
+ * call, and collecting them again through clang_visitChildren was a sixth
+ * of vkcube's time.  Keyed by the node (cursor_identity), compared
+ * without a library call per probe.  Per thread, set up and torn down around one analysis
+ * (vks_frontend_analyze), so no list outlives the units it points into.
+ */
+enum { CHILD_LIST_BUCKETS = 1 << 15 };
+
+typedef struct child_list {
+    CXCursor parent;
+    CXCursor *items;
+    unsigned count;
+    struct child_list *next;
+} child_list;
+
+typedef struct fe_child_lists {
+    vks_arena *arena;
+    child_list *buckets[CHILD_LIST_BUCKETS];
+} fe_child_lists;
+
+static _Thread_local fe_child_lists *child_lists;
+
+void fe_child_lists_begin(vks_arena *arena)
+{
+    child_lists = vks_arena_alloc(arena, sizeof *child_lists);
+    memset(child_lists, 0, sizeof *child_lists);
+    child_lists->arena = arena;
+}
+
+void fe_child_lists_end(void)
+{
+    child_lists = NULL;
+}
+
+/* The cursor's identity, as clang_equalCursors has it: an expression's or
+   statement's parent declaration (data[0]) and a declaration's data[1]
+   depend on how the cursor was reached, not on the node. */
+static CXCursor cursor_identity(CXCursor c)
+{
+    if (clang_isExpression(c.kind) || clang_isStatement(c.kind))
+        c.data[0] = NULL;
+    if (clang_isDeclaration(c.kind))
+        c.data[1] = NULL;
+    c.xdata = 0;
+    return c;
+}
+
+static bool same_cursor(const CXCursor *a, const CXCursor *b)
+{
+    return a->kind == b->kind && a->data[0] == b->data[0] && a->data[1] == b->data[1] &&
+           a->data[2] == b->data[2];
+}
+
+static void collect_children(vks_arena *arena, CXCursor c, fe_cursors *out)
 {
     out->items = out->small;
     out->count = 0;
     out->cap = FE_SMALL_CHILDREN;
     out->arena = arena;
     clang_visitChildren(c, collect_child, out);
+}
+
+void fe_children(vks_arena *arena, CXCursor c, fe_cursors *out)
+{
+    if (!child_lists) {
+        collect_children(arena, c, out);
+        return;
+    }
+    CXCursor key = cursor_identity(c);
+    uint64_t h = ((uintptr_t)key.data[0] ^ ((uintptr_t)key.data[1] << 1) ^ (uint64_t)key.kind) *
+                 0x9e3779b97f4a7c15u;
+    child_list **bucket = &child_lists->buckets[(h >> 40) % CHILD_LIST_BUCKETS];
+    child_list *list = *bucket;
+    while (list && !same_cursor(&list->parent, &key))
+        list = list->next;
+    if (!list) {
+        fe_cursors all;
+        collect_children(child_lists->arena, c, &all);
+        list = vks_arena_alloc(child_lists->arena, sizeof *list);
+        list->parent = key;
+        list->count = all.count;
+        list->items = vks_arena_alloc(child_lists->arena,
+                                      sizeof *list->items * (all.count + 1));
+        memcpy(list->items, all.items, sizeof *list->items * all.count);
+        list->next = *bucket;
+        *bucket = list;
+    }
+    /* Every child, whatever the caller's arena: the list is shared, read
+       only. */
+    out->items = list->items;
+    out->count = out->cap = list->count;
+    out->arena = NULL;
 }
 
 /* Every cursor whose children were asked for, kept (the AST does not

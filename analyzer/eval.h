@@ -85,6 +85,11 @@ typedef struct fe_cursors {
     CXCursor small[FE_SMALL_CHILDREN];
 } fe_cursors;
 void fe_children(vks_arena *arena, CXCursor c, fe_cursors *out);
+/* While an analysis runs, every list fe_children collects is kept and
+   shared (then every child is given, arena or not): begin with the
+   analysis's arena, end before its translation units are disposed. */
+void fe_child_lists_begin(vks_arena *arena);
+void fe_child_lists_end(void);
 /* Every child of c, collected once per cursor and kept (the AST does not
    change): a block run once per path and per call costs no memory again.
    The list is the evaluator's; do not change it. */
