@@ -203,41 +203,31 @@ static enum CXChildVisitResult collect_child(CXCursor c, CXCursor parent,
 }
 
 /*
- * Every child list asked for while an analysis runs, kept (the AST does not
- * change while its translation units live): the evaluator asks for the
- * children of the same statements and expressions on every path and every
- * call, and collecting them again through clang_visitChildren was a sixth
- * of vkcube's time.  Keyed by the node (cursor_identity), compared
- * without a library call per probe.  Per thread, set up and torn down around one analysis
- * (vks_frontend_analyze), so no list outlives the units it points into.
+ * Every cursor whose children were asked for, kept (the AST does not change
+ * while its translation units live, and the cursors a program's paths run
+ * are a bounded set): the evaluator asks for the children of the same
+ * statements and expressions on every path and every call, and collecting
+ * them again through clang_visitChildren was a sixth of vkcube's time.  A
+ * cache that evicted made a new copy at every miss, and a miss was every
+ * other statement in a large function.  Keyed by the node (cursor_identity),
+ * compared without a library call per probe.
  */
-enum { CHILD_LIST_BUCKETS = 1 << 15 };
+enum { CHILDREN_BUCKETS = 1 << 15 };
 
-typedef struct child_list {
-    CXCursor parent;
-    CXCursor *items;
-    unsigned count;
-    struct child_list *next;
-} child_list;
+typedef struct fe_children_entry {
+    CXCursor node;
+    fe_cursors list;
+    struct fe_children_entry *next;
+} fe_children_entry;
 
-typedef struct fe_child_lists {
+typedef struct fe_children_cache {
     vks_arena *arena;
-    child_list *buckets[CHILD_LIST_BUCKETS];
-} fe_child_lists;
+    fe_children_entry *buckets[CHILDREN_BUCKETS];
+} fe_children_cache;
 
-static _Thread_local fe_child_lists *child_lists;
-
-void fe_child_lists_begin(vks_arena *arena)
-{
-    child_lists = vks_arena_alloc(arena, sizeof *child_lists);
-    memset(child_lists, 0, sizeof *child_lists);
-    child_lists->arena = arena;
-}
-
-void fe_child_lists_end(void)
-{
-    child_lists = NULL;
-}
+/* The analysis running on this thread's cache (fe_child_lists_begin), for
+   fe_children, whose callers have no fe_ctx at hand (fe_strip). */
+static _Thread_local fe_children_cache *running_analysis;
 
 /* The cursor's identity, as clang_equalCursors has it: an expression's or
    statement's parent declaration (data[0]) and a declaration's data[1]
@@ -252,7 +242,7 @@ static CXCursor cursor_identity(CXCursor c)
     return c;
 }
 
-static bool same_cursor(const CXCursor *a, const CXCursor *b)
+static bool same_node(const CXCursor *a, const CXCursor *b)
 {
     return a->kind == b->kind && a->data[0] == b->data[0] && a->data[1] == b->data[1] &&
            a->data[2] == b->data[2];
@@ -267,69 +257,60 @@ static void collect_children(vks_arena *arena, CXCursor c, fe_cursors *out)
     clang_visitChildren(c, collect_child, out);
 }
 
-void fe_children(vks_arena *arena, CXCursor c, fe_cursors *out)
+static const fe_cursors *kept_children(fe_children_cache *cache, CXCursor c)
 {
-    if (!child_lists) {
-        collect_children(arena, c, out);
-        return;
-    }
-    CXCursor key = cursor_identity(c);
-    uint64_t h = ((uintptr_t)key.data[0] ^ ((uintptr_t)key.data[1] << 1) ^ (uint64_t)key.kind) *
-                 0x9e3779b97f4a7c15u;
-    child_list **bucket = &child_lists->buckets[(h >> 40) % CHILD_LIST_BUCKETS];
-    child_list *list = *bucket;
-    while (list && !same_cursor(&list->parent, &key))
-        list = list->next;
-    if (!list) {
-        fe_cursors all;
-        collect_children(child_lists->arena, c, &all);
-        list = vks_arena_alloc(child_lists->arena, sizeof *list);
-        list->parent = key;
-        list->count = all.count;
-        list->items = vks_arena_alloc(child_lists->arena,
-                                      sizeof *list->items * (all.count + 1));
-        memcpy(list->items, all.items, sizeof *list->items * all.count);
-        list->next = *bucket;
-        *bucket = list;
-    }
-    /* Every child, whatever the caller's arena: the list is shared, read
-       only. */
-    out->items = list->items;
-    out->count = out->cap = list->count;
-    out->arena = NULL;
-}
-
-/* Every cursor whose children were asked for, kept (the AST does not
-   change, and the cursors a program's paths run are a bounded set): a
-   cache that evicted made a new copy at every miss, and a miss was every
-   other statement in a large function. */
-enum { CHILDREN_BUCKETS = 1 << 14 };
-
-typedef struct fe_children_entry {
-    CXCursor parent;
-    fe_cursors list;
-    struct fe_children_entry *next;
-} fe_children_entry;
-
-typedef struct fe_children_cache {
-    fe_children_entry *buckets[CHILDREN_BUCKETS];
-} fe_children_cache;
-
-const fe_cursors *fe_children_kept(fe_ctx *cx, CXCursor c)
-{
-    if (!cx->eval->children)
-        cx->eval->children = vks_arena_alloc(cx->arena, sizeof *cx->eval->children);
-    fe_children_entry **bucket =
-        &cx->eval->children->buckets[clang_hashCursor(c) % CHILDREN_BUCKETS];
+    CXCursor node = cursor_identity(c);
+    uint64_t h = ((uintptr_t)node.data[0] ^ ((uintptr_t)node.data[1] << 1) ^
+                  (uint64_t)node.kind) * 0x9e3779b97f4a7c15u;
+    fe_children_entry **bucket = &cache->buckets[(h >> 40) % CHILDREN_BUCKETS];
     for (fe_children_entry *e = *bucket; e; e = e->next)
-        if (clang_equalCursors(e->parent, c))
+        if (same_node(&e->node, &node))
             return &e->list;
-    fe_children_entry *e = vks_arena_alloc(cx->arena, sizeof *e);
-    e->parent = c;
-    fe_children(cx->arena, c, &e->list); /* items may point into the list itself */
+    fe_children_entry *e = vks_arena_alloc(cache->arena, sizeof *e);
+    e->node = node;
+    collect_children(cache->arena, c, &e->list); /* items may point into the list itself */
     e->next = *bucket;
     *bucket = e;
     return &e->list;
+}
+
+static fe_children_cache *children_cache(fe_ctx *cx)
+{
+    if (!cx->eval->children) {
+        cx->eval->children = vks_arena_alloc(cx->arena, sizeof *cx->eval->children);
+        memset(cx->eval->children, 0, sizeof *cx->eval->children);
+        cx->eval->children->arena = cx->arena;
+    }
+    return cx->eval->children;
+}
+
+void fe_child_lists_begin(fe_ctx *cx)
+{
+    running_analysis = children_cache(cx);
+}
+
+void fe_child_lists_end(void)
+{
+    running_analysis = NULL;
+}
+
+void fe_children(vks_arena *arena, CXCursor c, fe_cursors *out)
+{
+    if (!running_analysis) {
+        collect_children(arena, c, out);
+        return;
+    }
+    /* Every child, whatever the caller's arena: the list is shared, read
+       only. */
+    const fe_cursors *kept = kept_children(running_analysis, c);
+    out->items = kept->items;
+    out->count = out->cap = kept->count;
+    out->arena = NULL;
+}
+
+const fe_cursors *fe_children_kept(fe_ctx *cx, CXCursor c)
+{
+    return kept_children(children_cache(cx), c);
 }
 
 CXCursor fe_child_cursor(CXCursor c, unsigned index, unsigned *count)

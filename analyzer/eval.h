@@ -85,10 +85,11 @@ typedef struct fe_cursors {
     CXCursor small[FE_SMALL_CHILDREN];
 } fe_cursors;
 void fe_children(vks_arena *arena, CXCursor c, fe_cursors *out);
-/* While an analysis runs, every list fe_children collects is kept and
-   shared (then every child is given, arena or not): begin with the
-   analysis's arena, end before its translation units are disposed. */
-void fe_child_lists_begin(vks_arena *arena);
+/* While an analysis runs, fe_children answers from the lists
+   fe_children_kept keeps (then every child is given, arena or not): begin
+   with the analysis's context, end before its translation units are
+   disposed. */
+void fe_child_lists_begin(fe_ctx *cx);
 void fe_child_lists_end(void);
 /* Every child of c, collected once per cursor and kept (the AST does not
    change): a block run once per path and per call costs no memory again.
@@ -178,9 +179,9 @@ struct fe_loop_state {
     bool broke, continued;
 };
 
-/* Runs a helper's body with its arguments bound (a frame of its own). */
 /* The name an unknown value v is known by from now on (given on first use). */
 const char *fe_unknown_name(fe_ctx *cx, fe_val *v);
+/* Runs a helper's body with its arguments bound (a frame of its own). */
 fe_val *fe_inline_call(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args,
                        unsigned argc);
 

@@ -1355,19 +1355,6 @@ static bool zero_object(fe_ctx *cx, CXCursor call, fe_val **args, int argc)
 }
 
 /*
- * What a query of a physical device's fixed capabilities (FE_EP_FIXED_QUERY)
- * wrote through its pointer arguments: its answer depends only on the
- * arguments passed by value (the physical device, a format).  vkcube's
- * demo_prepare asks vkGetPhysicalDeviceFormatProperties again on every
- * swapchain rebuild and branches on the answer: with a fresh unknown each
- * time, every rebuild was a new decision, although the device answers as
- * it did the first time.  So what it wrote is named after the query and
- * its by-value arguments (`vkGetPhysicalDeviceFormatProperties(gpu,37)#2`):
- * asking again gives the same unknowns, and a branch on them is the
- * decision the first answer made.  An argument that is itself unknown
- * leaves the fresh names havoc gave.
- */
-/*
  * A variable or member whose value is unknown is one unknown until the
  * program writes it (a write replaces the value, and with it this name):
  * vkcube's `if (!demo->validate) return;` at the top of every debug-naming
@@ -1383,6 +1370,20 @@ const char *fe_unknown_name(fe_ctx *cx, fe_val *v)
     return v->unknown_name;
 }
 
+/*
+ * What a query of a physical device's fixed capabilities (FE_EP_FIXED_QUERY)
+ * wrote through its pointer arguments: its answer depends only on the
+ * arguments passed by value (the physical device, a format).  vkcube's
+ * demo_prepare asks vkGetPhysicalDeviceFormatProperties again on every
+ * swapchain rebuild and branches on the answer: with a fresh unknown each
+ * time, every rebuild was a new decision, although the device answers as
+ * it did the first time.  So what it wrote is named after the query and
+ * its by-value arguments (`vkGetPhysicalDeviceFormatProperties(gpu,37)#2`):
+ * asking again gives the same unknowns, and a branch on them is the
+ * decision the first answer made.  An unknown argument is named as a
+ * branch on it would name it (fe_unknown_name); a pointer argument is
+ * skipped; any other argument leaves the fresh names havoc gave.
+ */
 static void name_fixed_query_results(fe_ctx *cx, const char *entry, fe_val **args,
                                      int argc, CXCursor call)
 {

@@ -688,7 +688,7 @@ void vks_frontend_analyze(vks_frontend *fe)
                  .solver = vks_smt_solver_new()};
     fe_eval_state eval = {.run_body = fe_exec_body};
     cx.eval = &eval;
-    fe_child_lists_begin(fe->arena);
+    fe_child_lists_begin(&cx);
     cx.memory_limit = (size_t)fe_limit(FE_LIMIT_MEMORY_MB) << 20;
     cx.root_statement_limit = fe_limit(FE_LIMIT_STATEMENTS);
     cx.root_path_limit = fe_limit(FE_LIMIT_PATHS);

@@ -432,15 +432,13 @@ typedef struct fe_call {
     bool in_c_library;        /* the C library's or the compiler's */
 } fe_call;
 
-/* FNV-1a, the front end's one hash of names and values: start from
-   FE_HASH_SEED, or go on from an earlier result. */
-#define FE_HASH_SEED 1469598103934665603u
+/* FNV-1a, the front end's one hash of names and values (the engine's,
+   vks_hash_bytes): start from FE_HASH_SEED, or go on from an earlier
+   result. */
+#define FE_HASH_SEED VKS_HASH_SEED
 static inline uint64_t fe_hash_bytes(uint64_t h, const void *bytes, size_t n)
 {
-    const unsigned char *b = bytes;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ b[i]) * 1099511628211u;
-    return h;
+    return vks_hash_bytes(h, bytes, n);
 }
 static inline uint64_t fe_hash_text(uint64_t h, const char *text)
 {
@@ -575,7 +573,7 @@ enum {
     /* Destroys or frees the object its argument `param` names (vkDestroy*,
        vkFreeMemory): not modelled otherwise (any call the evaluator cannot
        see into), no effect a joined region must stop for; the path notes
-       that the handle ended (objects.c, fe_note_ended). */
+       that the handle ended (objects.c, fe_end_object). */
     FE_EP_ENDS = 1u << 6,
 };
 typedef void fe_command_model(fe_ctx *cx, vks_cmd *cmd, const fe_call *call);

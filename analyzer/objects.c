@@ -385,10 +385,9 @@ void fe_end_object(fe_ctx *cx, const fe_val *v)
 {
     if (!v || v->kind != VAL_SYM || !v->ident)
         return;
+    if (fe_has_ended(cx, v->ident))
+        return;
     fe_val *set = ended_set(cx);
-    for (fe_field *f = set->fields; f; f = f->next)
-        if (strcmp(f->name, v->ident) == 0 && f->value->kind == VAL_INT && f->value->i == 1)
-            return;
     /* Saved on the trail first: a region's way that destroys does not
        destroy on the others, and the join keeps it only where all did. */
     fe_will_write(cx, set);

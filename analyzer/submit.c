@@ -121,67 +121,10 @@ static fe_stream *stream_for(fe_ctx *cx, const fe_val *queue, vks_loc at)
     return s;
 }
 
-static uint64_t hash_region(uint64_t h, const vks_region *r)
-{
-    h = fe_hash_bytes(h, &r->res, sizeof r->res);
-    h = fe_hash_bytes(h, &r->range_known, sizeof r->range_known);
-    if (!r->range_known)
-        return h;
-    uint64_t fields[] = {r->offset, r->size, r->aspect_mask, r->base_mip, r->mip_count,
-                         r->base_layer, r->layer_count};
-    return fe_hash_bytes(h, fields, sizeof fields);
-}
-
-static uint64_t hash_mask(uint64_t h, vks_mask m)
-{
-    uint64_t fields[] = {m.known, m.known ? m.bits : 0};
-    return fe_hash_bytes(h, fields, sizeof fields);
-}
-
-static uint64_t hash_loc(uint64_t h, const vks_loc *at)
-{
-    h = fe_hash_text(h, at->file ? at->file : "");
-    unsigned fields[] = {at->line, at->col};
-    return fe_hash_bytes(h, fields, sizeof fields);
-}
-
-/* What the engine compares of a command (vks_cmdbuf_equal), hashed. */
-static uint64_t hash_cmd(uint64_t h, const vks_cmd *c)
-{
-    h = fe_hash_bytes(h, &c->kind, sizeof c->kind);
-    h = fe_hash_text(h, c->name);
-    h = hash_loc(h, &c->loc);
-    h = hash_mask(h, c->dependency_flags);
-    for (size_t i = 0; i < c->access_count; i++) {
-        const vks_access *a = &c->accesses[i];
-        h = fe_hash_bytes(h, &a->known, sizeof a->known);
-        if (!a->known)
-            continue;
-        uint64_t fields[] = {a->stage, a->access, a->layout};
-        h = fe_hash_bytes(h, fields, sizeof fields);
-        h = hash_region(h, &a->region);
-    }
-    for (size_t i = 0; i < c->barrier_count; i++) {
-        const vks_barrier *b = &c->barriers[i];
-        uint64_t fields[] = {b->kind, b->old_layout, b->new_layout,
-                             (uint64_t)b->src_queue_family, (uint64_t)b->dst_queue_family};
-        h = fe_hash_bytes(h, fields, sizeof fields);
-        h = hash_mask(h, b->src_stages);
-        h = hash_mask(h, b->src_access);
-        h = hash_mask(h, b->dst_stages);
-        h = hash_mask(h, b->dst_access);
-        h = hash_region(h, &b->region);
-        h = hash_loc(h, &b->loc);
-    }
-    for (size_t i = 0; i < c->event_count; i++)
-        h = fe_hash_bytes(h, &c->events[i], sizeof c->events[i]);
-    return h;
-}
-
 static void append(fe_ctx *cx, fe_stream *s, vks_cmd cmd)
 {
     size_t seq = ++cx->seq;
-    s->in_flight = hash_cmd(s->in_flight ? s->in_flight : FE_HASH_SEED, &cmd);
+    s->in_flight = vks_cmd_hash(s->in_flight ? s->in_flight : FE_HASH_SEED, &cmd);
     VKS_PUSH(cx->arena, s->rec.cmd_seq, s->rec.cmd_seq_count, s->rec.cmd_seq_cap, seq);
     vks_cmdbuf *cb = &cx->program->cmdbufs[s->rec.cmdbuf];
     VKS_PUSH(cx->arena, cb->cmds, cb->cmd_count, cb->cmd_cap, cmd);

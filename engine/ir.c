@@ -377,6 +377,65 @@ static bool same_cmd(const vks_cmd *a, const vks_cmd *b)
     return true;
 }
 
+static uint64_t hash_mask(uint64_t h, vks_mask m)
+{
+    uint64_t fields[] = {m.known, m.known ? m.bits : 0};
+    return vks_hash_bytes(h, fields, sizeof fields);
+}
+
+static uint64_t hash_region(uint64_t h, const vks_region *r)
+{
+    h = vks_hash_bytes(h, &r->res, sizeof r->res);
+    h = vks_hash_bytes(h, &r->range_known, sizeof r->range_known);
+    if (!r->range_known)
+        return h;
+    uint64_t fields[] = {r->offset, r->size, r->aspect_mask, r->base_mip, r->mip_count,
+                         r->base_layer, r->layer_count};
+    return vks_hash_bytes(h, fields, sizeof fields);
+}
+
+static uint64_t hash_loc(uint64_t h, const vks_loc *at)
+{
+    const char *file = at->file ? at->file : "";
+    h = vks_hash_bytes(h, file, strlen(file));
+    unsigned fields[] = {at->line, at->col};
+    return vks_hash_bytes(h, fields, sizeof fields);
+}
+
+/* Field for field what same_cmd compares, so commands it takes for equal
+   hash equal. */
+uint64_t vks_cmd_hash(uint64_t h, const vks_cmd *c)
+{
+    h = vks_hash_bytes(h, &c->kind, sizeof c->kind);
+    h = vks_hash_bytes(h, c->name, strlen(c->name));
+    h = hash_loc(h, &c->loc);
+    h = hash_mask(h, c->dependency_flags);
+    for (size_t i = 0; i < c->access_count; i++) {
+        const vks_access *a = &c->accesses[i];
+        h = vks_hash_bytes(h, &a->known, sizeof a->known);
+        if (!a->known)
+            continue;
+        uint64_t fields[] = {a->stage, a->access, a->layout};
+        h = vks_hash_bytes(h, fields, sizeof fields);
+        h = hash_region(h, &a->region);
+    }
+    for (size_t i = 0; i < c->barrier_count; i++) {
+        const vks_barrier *b = &c->barriers[i];
+        uint64_t fields[] = {b->kind, b->old_layout, b->new_layout,
+                             (uint64_t)b->src_queue_family, (uint64_t)b->dst_queue_family};
+        h = vks_hash_bytes(h, fields, sizeof fields);
+        h = hash_mask(h, b->src_stages);
+        h = hash_mask(h, b->src_access);
+        h = hash_mask(h, b->dst_stages);
+        h = hash_mask(h, b->dst_access);
+        h = hash_region(h, &b->region);
+        h = hash_loc(h, &b->loc);
+    }
+    for (size_t i = 0; i < c->event_count; i++)
+        h = vks_hash_bytes(h, &c->events[i], sizeof c->events[i]);
+    return h;
+}
+
 /* Two paths that differ only in decisions that did not change what was
    recorded (after vkEndCommandBuffer, or two switch cases doing the same)
    record the same command buffer: it is kept once, with the first path's

@@ -310,6 +310,18 @@ vks_barrier vks_subpass_dependency(uint32_t src_subpass, uint32_t dst_subpass,
 /* Equality, for the front end's paths: two recordings with the same
    commands (vks_loc_equal above for locations). */
 bool vks_cmdbuf_equal(const vks_cmdbuf *a, const vks_cmdbuf *b);
+/* FNV-1a (start from VKS_HASH_SEED, or go on from an earlier result). */
+#define VKS_HASH_SEED 1469598103934665603u
+static inline uint64_t vks_hash_bytes(uint64_t h, const void *bytes, size_t n)
+{
+    const unsigned char *b = bytes;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * 1099511628211u;
+    return h;
+}
+/* A command folded into h: what vks_cmdbuf_equal compares of it, and the
+   events it sets or waits for (the front end's commands in flight). */
+uint64_t vks_cmd_hash(uint64_t h, const vks_cmd *c);
 /* Rolling back what a path recorded: keeps the command buffers [0, keep). */
 void vks_program_truncate(vks_program *p, size_t keep);
 /* Drops each command buffer from index `from` on that equals one in
