@@ -120,13 +120,23 @@ const char *fe_file_spelling(fe_ctx *cx, CXFile file, bool as_given)
 
 vks_loc fe_loc(fe_ctx *cx, CXCursor c)
 {
+    vks_loc loc = {.caller = cx->path.frame ? cx->path.frame->call_site : NULL};
+    fe_node_memo *m = fe_node_memo_of(c);
+    if (m && m->loc_file) {
+        loc.file = m->loc_file;
+        loc.line = m->loc_line;
+        loc.col = m->loc_col;
+        return loc;
+    }
     CXFile file;
-    unsigned line, col;
-    clang_getExpansionLocation(clang_getCursorLocation(c), &file, &line, &col,
+    clang_getExpansionLocation(clang_getCursorLocation(c), &file, &loc.line, &loc.col,
                                NULL);
-    vks_loc loc = {.line = line, .col = col,
-                   .caller = cx->path.frame ? cx->path.frame->call_site : NULL};
     loc.file = file ? fe_file_spelling(cx, file, true) : cx->default_path;
+    if (m) {
+        m->loc_file = loc.file;
+        m->loc_line = loc.line;
+        m->loc_col = loc.col;
+    }
     return loc;
 }
 
@@ -148,21 +158,11 @@ bool fe_is_global_var(CXCursor decl)
 
 /* A key naming one declaration: its USR for globals (the same in every
    translation unit), its position for locals and parameters. */
-enum { DECL_KEY_CACHE = 4096 };
-
-typedef struct fe_decl_key_cache {
-    CXCursor decl[DECL_KEY_CACHE];
-    const char *key[DECL_KEY_CACHE];
-} fe_decl_key_cache;
-
 const char *fe_decl_key(fe_ctx *cx, CXCursor decl)
 {
-    if (!cx->eval->decl_keys)
-        cx->eval->decl_keys = vks_arena_alloc(cx->arena, sizeof *cx->eval->decl_keys);
-    fe_decl_key_cache *cache = cx->eval->decl_keys;
-    unsigned slot = clang_hashCursor(decl) % DECL_KEY_CACHE;
-    if (cache->key[slot] && clang_equalCursors(cache->decl[slot], decl))
-        return cache->key[slot];
+    fe_node_memo *m = fe_node_memo_of(decl);
+    if (m && m->decl_key)
+        return m->decl_key;
     const char *key = NULL;
     if (fe_is_global_var(decl)) {
         const char *usr = fe_string(cx, clang_getCursorUSR(decl));
@@ -177,8 +177,8 @@ const char *fe_decl_key(fe_ctx *cx, CXCursor decl)
         const char *name = file ? fe_file_spelling(cx, file, false) : "?";
         key = fe_intern_printf(cx, "%s@%u", name, offset);
     }
-    cache->decl[slot] = decl;
-    cache->key[slot] = key;
+    if (m)
+        m->decl_key = key;
     return key;
 }
 
@@ -217,6 +217,7 @@ enum { CHILDREN_BUCKETS = 1 << 15 };
 typedef struct fe_children_entry {
     CXCursor node;
     fe_cursors list;
+    fe_node_memo memo;
     struct fe_children_entry *next;
 } fe_children_entry;
 
@@ -257,7 +258,7 @@ static void collect_children(vks_arena *arena, CXCursor c, fe_cursors *out)
     clang_visitChildren(c, collect_child, out);
 }
 
-static const fe_cursors *kept_children(fe_children_cache *cache, CXCursor c)
+static fe_children_entry *kept_entry(fe_children_cache *cache, CXCursor c)
 {
     CXCursor node = cursor_identity(c);
     uint64_t h = ((uintptr_t)node.data[0] ^ ((uintptr_t)node.data[1] << 1) ^
@@ -265,13 +266,24 @@ static const fe_cursors *kept_children(fe_children_cache *cache, CXCursor c)
     fe_children_entry **bucket = &cache->buckets[(h >> 40) % CHILDREN_BUCKETS];
     for (fe_children_entry *e = *bucket; e; e = e->next)
         if (same_node(&e->node, &node))
-            return &e->list;
+            return e;
     fe_children_entry *e = vks_arena_alloc(cache->arena, sizeof *e);
+    memset(&e->memo, 0, sizeof e->memo);
     e->node = node;
     collect_children(cache->arena, c, &e->list); /* items may point into the list itself */
     e->next = *bucket;
     *bucket = e;
-    return &e->list;
+    return e;
+}
+
+static const fe_cursors *kept_children(fe_children_cache *cache, CXCursor c)
+{
+    return &kept_entry(cache, c)->list;
+}
+
+fe_node_memo *fe_node_memo_of(CXCursor c)
+{
+    return running_analysis ? &kept_entry(running_analysis, c)->memo : NULL;
 }
 
 static fe_children_cache *children_cache(fe_ctx *cx)
@@ -557,7 +569,19 @@ const char *fe_file_contents(fe_ctx *cx, CXCursor c, CXFile file, size_t *size)
     return text;
 }
 
+static const char *source_text(fe_ctx *cx, CXCursor c);
+
 const char *fe_source_text(fe_ctx *cx, CXCursor c)
+{
+    fe_node_memo *m = fe_node_memo_of(c);
+    if (!m)
+        return source_text(cx, c);
+    if (!m->source_text)
+        m->source_text = source_text(cx, c);
+    return m->source_text;
+}
+
+static const char *source_text(fe_ctx *cx, CXCursor c)
 {
     CXSourceRange r = clang_getCursorExtent(c);
     CXFile f1, f2;

@@ -51,7 +51,6 @@ struct fe_eval_state {
     /* Names asked for again and again, made once (clang_support.c,
        eval_expr.c): a file's name for locations, a declaration's key. */
     struct fe_file_cache *files;
-    struct fe_decl_key_cache *decl_keys;
     struct fe_children_cache *children;
     struct fe_intern_table *interned; /* fe_intern */
     struct fe_content_cache *contents; /* fe_file_contents */
@@ -95,6 +94,37 @@ void fe_child_lists_end(void);
    change): a block run once per path and per call costs no memory again.
    The list is the evaluator's; do not change it. */
 const fe_cursors *fe_children_kept(fe_ctx *cx, CXCursor c);
+/*
+ * What the evaluator works out about a node from the AST alone, once, kept
+ * beside its child list while an analysis runs: libclang answers it the
+ * same on every path and every call, and asking again (clang_Cursor_Evaluate
+ * on each literal, the size of each expression's type) was a tenth of
+ * vkcube's time.  Zero means not worked out yet.
+ */
+enum { FE_MEMO_UNSET, FE_MEMO_YES, FE_MEMO_NO };
+typedef struct fe_node_memo {
+    unsigned char constant;     /* YES: clang_Cursor_Evaluate gives an int */
+    uint64_t constant_value;
+    /* the integer shape of the node's type (eval_expr.c normalise) */
+    unsigned char shape;        /* YES: an integer type, below */
+    bool shape_is_bool, shape_signed;
+    long long shape_size;
+    unsigned char may_leave;    /* a return, break, continue or goto inside
+                                   (program_end.c) */
+    unsigned char branch_matters; /* eval_stmt.c */
+    /* summary.c not_a_region, by what may leave (LEAVE_BY_RETURN |
+       LEAVE_BY_CONTINUE) */
+    bool region_known;
+    bool not_region[4];
+    /* clang_support.c: where it is (fe_loc, without the calls), its
+       declaration key (fe_decl_key), its source text (fe_source_text) */
+    const char *loc_file;
+    unsigned loc_line, loc_col;
+    const char *decl_key;
+    const char *source_text;
+} fe_node_memo;
+/* The node's memo while an analysis runs, else NULL (work it out then). */
+fe_node_memo *fe_node_memo_of(CXCursor c);
 /* Child `index` of c (a null cursor past the end) and, in *count, how many
    it has (up to FE_SMALL_CHILDREN). */
 CXCursor fe_child_cursor(CXCursor c, unsigned index, unsigned *count);

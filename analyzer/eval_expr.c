@@ -43,9 +43,32 @@ static uint64_t normalise(uint64_t v, CXType t)
     return v;
 }
 
+/* v as a value of expr's type, the type's shape asked of libclang once
+   per node (fe_node_memo). */
 static fe_val *int_of_type(fe_ctx *cx, uint64_t v, CXCursor expr)
 {
-    return fe_int(cx, normalise(v, clang_getCursorType(expr)));
+    fe_node_memo *m = fe_node_memo_of(expr);
+    if (!m)
+        return fe_int(cx, normalise(v, clang_getCursorType(expr)));
+    if (m->shape == FE_MEMO_UNSET) {
+        CXType t = clang_getCursorType(expr);
+        m->shape = fe_type_is_integer(t) ? FE_MEMO_YES : FE_MEMO_NO;
+        m->shape_is_bool = clang_getCanonicalType(t).kind == CXType_Bool;
+        m->shape_signed = fe_type_is_signed(t);
+        m->shape_size = clang_Type_getSizeOf(t);
+    }
+    if (m->shape != FE_MEMO_YES)
+        return fe_int(cx, v);
+    if (m->shape_is_bool)
+        return fe_int(cx, v != 0);
+    long long size = m->shape_size;
+    if (size <= 0 || size >= 8)
+        return fe_int(cx, v);
+    uint64_t mask = (UINT64_C(1) << (size * 8)) - 1;
+    v &= mask;
+    if (m->shape_signed && (v >> (size * 8 - 1)) & 1)
+        v |= ~mask;
+    return fe_int(cx, v);
 }
 
 /* ---- variables ---- */
@@ -915,19 +938,28 @@ static fe_val *eval_unary(fe_ctx *cx, CXCursor c)
     }
 }
 
+/* A literal or sizeof as libclang evaluates it, once per node. */
 static fe_val *evaluate_constant(fe_ctx *cx, CXCursor c)
 {
-    CXEvalResult r = clang_Cursor_Evaluate(c);
-    if (!r)
-        return fe_unknown(cx);
-    fe_val *v = fe_unknown(cx);
-    if (clang_EvalResult_getKind(r) == CXEval_Int)
-        v = int_of_type(cx, clang_EvalResult_isUnsignedInt(r)
-                                ? clang_EvalResult_getAsUnsigned(r)
-                                : (uint64_t)clang_EvalResult_getAsLongLong(r),
-                        c);
-    clang_EvalResult_dispose(r);
-    return v;
+    fe_node_memo *m = fe_node_memo_of(c);
+    if (!m || m->constant == FE_MEMO_UNSET) {
+        unsigned char constant = FE_MEMO_NO;
+        uint64_t value = 0;
+        CXEvalResult r = clang_Cursor_Evaluate(c);
+        if (r && clang_EvalResult_getKind(r) == CXEval_Int) {
+            constant = FE_MEMO_YES;
+            value = clang_EvalResult_isUnsignedInt(r)
+                        ? clang_EvalResult_getAsUnsigned(r)
+                        : (uint64_t)clang_EvalResult_getAsLongLong(r);
+        }
+        if (r)
+            clang_EvalResult_dispose(r);
+        if (!m)
+            return constant == FE_MEMO_YES ? int_of_type(cx, value, c) : fe_unknown(cx);
+        m->constant = constant;
+        m->constant_value = value;
+    }
+    return m->constant == FE_MEMO_YES ? int_of_type(cx, m->constant_value, c) : fe_unknown(cx);
 }
 
 static fe_val *eval_call(fe_ctx *cx, CXCursor call);

@@ -384,13 +384,20 @@ static enum CXChildVisitResult find_what_matters(CXCursor c, CXCursor parent,
 
 /* Whether a branch's statement could change what is recorded: it calls
    Vulkan, a function the front end follows, or one that does not return;
-   assigns; or leaves the enclosing statement. */
+   assigns; or leaves the enclosing statement.  Worked out once per
+   statement (fe_node_memo): what it asks of the functions it calls is
+   final when a path runs (nothing is being summarised then). */
 static bool branch_matters(fe_ctx *cx, CXCursor stmt)
 {
+    fe_node_memo *memo = fe_node_memo_of(stmt);
+    if (memo && memo->branch_matters != FE_MEMO_UNSET)
+        return memo->branch_matters == FE_MEMO_YES;
     matter_search m = {cx, false};
     find_what_matters(stmt, clang_getNullCursor(), &m);
     if (!m.matters)
         clang_visitChildren(stmt, find_what_matters, &m);
+    if (memo)
+        memo->branch_matters = m.matters ? FE_MEMO_YES : FE_MEMO_NO;
     return m.matters;
 }
 

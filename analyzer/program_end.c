@@ -122,13 +122,19 @@ static enum CXChildVisitResult find_leave(CXCursor c, CXCursor parent, CXClientD
 
 /* Whether `stmt` might leave the statement around it by return, break,
    continue or goto (a break of a loop inside it counts too: coarse, so
-   the answer errs towards "not an end"). */
+   the answer errs towards "not an end").  Asked at every `if` a path
+   runs, answered from the AST once per statement (fe_node_memo). */
 static bool may_leave(CXCursor stmt)
 {
+    fe_node_memo *m = fe_node_memo_of(stmt);
+    if (m && m->may_leave != FE_MEMO_UNSET)
+        return m->may_leave == FE_MEMO_YES;
     leave_search s = {false};
     find_leave(stmt, clang_getNullCursor(), &s);
     if (!s.found)
         clang_visitChildren(stmt, find_leave, &s);
+    if (m)
+        m->may_leave = s.found ? FE_MEMO_YES : FE_MEMO_NO;
     return s.found;
 }
 

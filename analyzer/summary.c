@@ -46,8 +46,6 @@ typedef struct fe_quiet_info {
    call region's own join. */
 typedef struct return_sink return_sink;
 
-enum { REGION_CACHE = 1024 };
-
 /* What may leave a region besides its end (stays_inside). */
 enum {
     LEAVE_BY_RETURN = 1,    /* kept by the call region around it */
@@ -55,21 +53,12 @@ enum {
     LEAVE_BY_BREAK = 4,     /* inside a loop or switch of its own */
 };
 
-typedef struct {
-    CXCursor stmt;
-    bool known;
-    /* not_a_region's answer, by what may leave (LEAVE_BY_RETURN |
-       LEAVE_BY_CONTINUE) */
-    bool not_region[4];
-} region_cache_entry;
-
 typedef struct fe_summary_state {
     quiet_info *functions[FE_FUNCTION_BUCKETS];
     vks_loc *split;             /* regions run as any code (must_split) */
     size_t split_count, split_cap;
     bool split_everything;
     return_sink *sink;          /* of the innermost call region's way */
-    region_cache_entry cache[REGION_CACHE];
 } fe_summary_state;
 
 static bool function_quiet(fe_ctx *cx, CXCursor decl);
@@ -210,12 +199,14 @@ static fe_summary_state *summary_of(fe_ctx *cx)
    `if` or `switch` (one way: nothing to join). */
 static bool not_a_region(fe_ctx *cx, CXCursor stmt, unsigned allowed)
 {
-    region_cache_entry *e = &summary_of(cx)->cache[clang_hashCursor(stmt) % REGION_CACHE];
-    if (!e->known || !clang_equalCursors(e->stmt, stmt)) {
+    fe_node_memo local = {0};
+    fe_node_memo *e = fe_node_memo_of(stmt);
+    if (!e)
+        e = &local;
+    if (!e->region_known) {
         bool branches = false;
         bool quiet = code_quiet(cx, stmt, &branches) && branches;
-        e->stmt = stmt;
-        e->known = true;
+        e->region_known = true;
         for (unsigned a = 0; a < 4; a++)
             e->not_region[a] = !quiet || !stays_inside(cx, stmt, a);
     }
