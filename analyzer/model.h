@@ -38,9 +38,20 @@ typedef enum { VAL_UNKNOWN, VAL_INT, VAL_SYM, VAL_PTR } fe_val_kind;
 typedef struct fe_val fe_val;
 typedef struct fe_field {
     const char *name;
+    uint32_t name_hash;         /* fe_field_hash(name): most probes differ */
     fe_val *value;
     struct fe_field *next;
 } fe_field;
+
+/* The hash a member's name is looked up by (values.c find_field): an
+   array filled from a 1,500-word initialiser is probed per element. */
+static inline uint32_t fe_field_hash(const char *name)
+{
+    uint32_t h = 2166136261u;
+    for (; *name; name++)
+        h = (h ^ (unsigned char)*name) * 16777619u;
+    return h;
+}
 
 struct fe_val {
     fe_val_kind kind;

@@ -393,6 +393,7 @@ void fe_end_object(fe_ctx *cx, const fe_val *v)
     fe_will_write(cx, set);
     fe_field *f = vks_arena_alloc(fe_value_arena(cx), sizeof *f);
     f->name = vks_arena_strdup(fe_value_arena(cx), v->ident);
+    f->name_hash = fe_field_hash(f->name);
     f->value = fe_int(cx, 1);
     f->next = set->fields;
     set->fields = f;

@@ -476,6 +476,7 @@ static fe_val *join_states(joiner *j, const fe_val *const *states, int depth)
                 continue;
             fe_field *joined = vks_arena_alloc(fe_value_arena(cx), sizeof *joined);
             joined->name = f->name;
+            joined->name_hash = f->name_hash;
             joined->value = join_member(j, states, f->name, depth);
             joined->next = out->fields;
             out->fields = joined;

@@ -50,6 +50,7 @@ static fe_field *copy_fields(fe_ctx *cx, const fe_field *f)
     for (; f; f = f->next) {
         fe_field *n = vks_arena_alloc(fe_value_arena(cx), sizeof *n);
         n->name = f->name;
+        n->name_hash = f->name_hash;
         n->value = fe_copy(cx, f->value);
         *tail = n;
         tail = &n->next;
@@ -97,6 +98,7 @@ static fe_val *keep(fe_ctx *cx, const fe_val *v, int depth, unsigned nesting,
     for (const fe_field *f = v->fields; f; f = f->next) {
         fe_field *n = vks_arena_alloc(cx->arena, sizeof *n);
         n->name = fe_persist(cx, f->name);
+        n->name_hash = f->name_hash;
         n->value = keep(cx, f->value, depth, nesting + 1, targets);
         *tail = n;
         tail = &n->next;
@@ -212,8 +214,9 @@ void fe_assign(fe_ctx *cx, fe_val *dst, const fe_val *src)
 
 static fe_field *find_field(const fe_val *v, const char *name)
 {
+    uint32_t hash = fe_field_hash(name);
     for (fe_field *f = v->fields; f; f = f->next)
-        if (strcmp(f->name, name) == 0)
+        if (f->name_hash == hash && strcmp(f->name, name) == 0)
             return f;
     return NULL;
 }
@@ -272,6 +275,7 @@ fe_val *fe_child(fe_ctx *cx, fe_val *v, const char *name)
        name a test gave its unknown (fe_symbolic). */
     f = vks_arena_alloc(fe_value_arena(cx), sizeof *f);
     f->name = name;
+    f->name_hash = fe_field_hash(name);
     f->value = child;
     f->next = v->fields;
     v->fields = f;
