@@ -14,7 +14,7 @@
 START_TEST(a_function_past_the_statement_budget_is_incomplete)
 {
     /* Set, so the function's limit is 300,000 statements: the file's one
-       recording function would get the run's whole budget (2,000,000,
+       recording function would get the run's whole budget (6,500,000,
        frontend.c), minutes under the sanitizers for the same answer. */
     setenv("VKSYNC_MAX_STATEMENTS", "300000", 1);
     static const char *const names[] = {"busy.c"};
