@@ -102,13 +102,16 @@ const fe_cursors *fe_children_kept(fe_ctx *cx, CXCursor c);
  * vkcube's time.  Zero means not worked out yet.
  */
 enum { FE_MEMO_UNSET, FE_MEMO_YES, FE_MEMO_NO };
+/* How a value of an integer type wraps (eval_expr.c normalise). */
+typedef struct fe_int_shape {
+    bool integer, is_bool, is_signed;
+    long long size;             /* bytes; <= 0 or >= 8: no wrapping */
+} fe_int_shape;
 typedef struct fe_node_memo {
     unsigned char constant;     /* YES: clang_Cursor_Evaluate gives an int */
     uint64_t constant_value;
-    /* the integer shape of the node's type (eval_expr.c normalise) */
-    unsigned char shape;        /* YES: an integer type, below */
-    bool shape_is_bool, shape_signed;
-    long long shape_size;
+    bool shape_known;
+    fe_int_shape shape;         /* of the node's type */
     unsigned char may_leave;    /* a return, break, continue or goto inside
                                    (program_end.c) */
     unsigned char branch_matters; /* eval_stmt.c */

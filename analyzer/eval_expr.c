@@ -26,49 +26,62 @@
 
 #include "eval.h"
 
+static fe_int_shape shape_of(CXType t)
+{
+    return (fe_int_shape){fe_type_is_integer(t),
+                          clang_getCanonicalType(t).kind == CXType_Bool,
+                          fe_type_is_signed(t), clang_Type_getSizeOf(t)};
+}
+
+/* v as a value of a type of that shape: truncated to its size, sign
+   extended, 0 or 1 for _Bool. */
+static uint64_t fit(uint64_t v, fe_int_shape s)
+{
+    if (!s.integer)
+        return v;
+    if (s.is_bool)
+        return v != 0;
+    if (s.size <= 0 || s.size >= 8)
+        return v;
+    uint64_t mask = (UINT64_C(1) << (s.size * 8)) - 1;
+    v &= mask;
+    if (s.is_signed && (v >> (s.size * 8 - 1)) & 1)
+        v |= ~mask;
+    return v;
+}
 
 static uint64_t normalise(uint64_t v, CXType t)
 {
-    if (!fe_type_is_integer(t))
-        return v;
-    if (clang_getCanonicalType(t).kind == CXType_Bool)
-        return v != 0;
-    long long size = clang_Type_getSizeOf(t);
-    if (size <= 0 || size >= 8)
-        return v;
-    uint64_t mask = (UINT64_C(1) << (size * 8)) - 1;
-    v &= mask;
-    if (fe_type_is_signed(t) && (v >> (size * 8 - 1)) & 1)
-        v |= ~mask;
-    return v;
+    return fit(v, shape_of(t));
+}
+
+/* What libclang evaluates a literal, sizeof or const integer to. */
+static bool evaluated_int(CXCursor c, uint64_t *value)
+{
+    CXEvalResult r = clang_Cursor_Evaluate(c);
+    if (!r)
+        return false;
+    bool is_int = clang_EvalResult_getKind(r) == CXEval_Int;
+    if (is_int)
+        *value = clang_EvalResult_isUnsignedInt(r) ? clang_EvalResult_getAsUnsigned(r)
+                                                   : (uint64_t)clang_EvalResult_getAsLongLong(r);
+    clang_EvalResult_dispose(r);
+    return is_int;
 }
 
 /* v as a value of expr's type, the type's shape asked of libclang once
    per node (fe_node_memo). */
 static fe_val *int_of_type(fe_ctx *cx, uint64_t v, CXCursor expr)
 {
+    fe_node_memo local = {0};
     fe_node_memo *m = fe_node_memo_of(expr);
     if (!m)
-        return fe_int(cx, normalise(v, clang_getCursorType(expr)));
-    if (m->shape == FE_MEMO_UNSET) {
-        CXType t = clang_getCursorType(expr);
-        m->shape = fe_type_is_integer(t) ? FE_MEMO_YES : FE_MEMO_NO;
-        m->shape_is_bool = clang_getCanonicalType(t).kind == CXType_Bool;
-        m->shape_signed = fe_type_is_signed(t);
-        m->shape_size = clang_Type_getSizeOf(t);
+        m = &local;
+    if (!m->shape_known) {
+        m->shape = shape_of(clang_getCursorType(expr));
+        m->shape_known = true;
     }
-    if (m->shape != FE_MEMO_YES)
-        return fe_int(cx, v);
-    if (m->shape_is_bool)
-        return fe_int(cx, v != 0);
-    long long size = m->shape_size;
-    if (size <= 0 || size >= 8)
-        return fe_int(cx, v);
-    uint64_t mask = (UINT64_C(1) << (size * 8)) - 1;
-    v &= mask;
-    if (m->shape_signed && (v >> (size * 8 - 1)) & 1)
-        v |= ~mask;
-    return fe_int(cx, v);
+    return fe_int(cx, fit(v, m->shape));
 }
 
 /* ---- variables ---- */
@@ -130,20 +143,9 @@ static fe_val *global_initial_value(fe_ctx *cx, CXCursor decl, const char *key,
         if (!clang_Cursor_isNull(init) && clang_getCursorKind(init) == CXCursor_InitListExpr)
             return eval_init_list(cx, init, t, fe_loc(cx, decl));
     }
-    if (clang_isConstQualifiedType(t) && fe_type_is_integer(t)) {
-        CXEvalResult r = clang_Cursor_Evaluate(decl);
-        if (r) {
-            fe_val *v = NULL;
-            if (clang_EvalResult_getKind(r) == CXEval_Int)
-                v = fe_int(cx, normalise(clang_EvalResult_isUnsignedInt(r)
-                                             ? clang_EvalResult_getAsUnsigned(r)
-                                             : (uint64_t)clang_EvalResult_getAsLongLong(r),
-                                         t));
-            clang_EvalResult_dispose(r);
-            if (v)
-                return v;
-        }
-    }
+    uint64_t value;
+    if (clang_isConstQualifiedType(t) && fe_type_is_integer(t) && evaluated_int(decl, &value))
+        return fe_int(cx, normalise(value, t));
     return fe_sym(cx, key, name);
 }
 
@@ -941,24 +943,12 @@ static fe_val *eval_unary(fe_ctx *cx, CXCursor c)
 /* A literal or sizeof as libclang evaluates it, once per node. */
 static fe_val *evaluate_constant(fe_ctx *cx, CXCursor c)
 {
+    fe_node_memo local = {0};
     fe_node_memo *m = fe_node_memo_of(c);
-    if (!m || m->constant == FE_MEMO_UNSET) {
-        unsigned char constant = FE_MEMO_NO;
-        uint64_t value = 0;
-        CXEvalResult r = clang_Cursor_Evaluate(c);
-        if (r && clang_EvalResult_getKind(r) == CXEval_Int) {
-            constant = FE_MEMO_YES;
-            value = clang_EvalResult_isUnsignedInt(r)
-                        ? clang_EvalResult_getAsUnsigned(r)
-                        : (uint64_t)clang_EvalResult_getAsLongLong(r);
-        }
-        if (r)
-            clang_EvalResult_dispose(r);
-        if (!m)
-            return constant == FE_MEMO_YES ? int_of_type(cx, value, c) : fe_unknown(cx);
-        m->constant = constant;
-        m->constant_value = value;
-    }
+    if (!m)
+        m = &local;
+    if (m->constant == FE_MEMO_UNSET)
+        m->constant = evaluated_int(c, &m->constant_value) ? FE_MEMO_YES : FE_MEMO_NO;
     return m->constant == FE_MEMO_YES ? int_of_type(cx, m->constant_value, c) : fe_unknown(cx);
 }
 
