@@ -841,3 +841,56 @@ int vks_compdb_files(const char *dir, vks_arena *arena, const char ***files,
     clang_CompilationDatabase_dispose(db);
     return 0;
 }
+
+/* Does a parameter of this type give the callee a command buffer to record
+   into: a VkCommandBuffer, or a pointer to a struct with one among its
+   fields (one level: `struct frame *f` with `f->cmd`)? */
+static enum CXVisitorResult find_cmdbuf_field(CXCursor field, CXClientData found)
+{
+    CXString spelling = clang_getTypeSpelling(clang_getCanonicalType(
+        clang_getCursorType(field)));
+    bool is_cmdbuf = strstr(clang_getCString(spelling), "VkCommandBuffer_T") != NULL;
+    clang_disposeString(spelling);
+    if (is_cmdbuf) {
+        *(bool *)found = true;
+        return CXVisit_Break;
+    }
+    return CXVisit_Continue;
+}
+
+static bool type_reaches_cmdbuf_uncached(CXType canonical)
+{
+    CXString spelling = clang_getTypeSpelling(canonical);
+    bool found = strstr(clang_getCString(spelling), "VkCommandBuffer_T") != NULL;
+    clang_disposeString(spelling);
+    if (found || canonical.kind != CXType_Pointer)
+        return found;
+    CXType pointee = clang_getCanonicalType(clang_getPointeeType(canonical));
+    if (pointee.kind == CXType_Record)
+        clang_Type_visitFields(pointee, find_cmdbuf_field, &found);
+    return found;
+}
+
+/* Asked for every argument of every call on every run: answered once per
+   type (a canonical type is one opaque pointer for its translation unit's
+   lifetime), which was a twelfth of zink's time. */
+enum { TYPE_CACHE = 4096 };
+typedef struct fe_type_cache {
+    const void *type[TYPE_CACHE], *unit[TYPE_CACHE];
+    bool reaches_cmdbuf[TYPE_CACHE];
+} fe_type_cache;
+
+bool fe_type_reaches_cmdbuf(fe_ctx *cx, CXType t)
+{
+    CXType canonical = clang_getCanonicalType(t);
+    if (!cx->eval->types)
+        cx->eval->types = vks_arena_alloc(cx->arena, sizeof *cx->eval->types);
+    fe_type_cache *cache = cx->eval->types;
+    unsigned slot = (unsigned)(((uintptr_t)canonical.data[0] >> 4) % TYPE_CACHE);
+    if (cache->type[slot] != canonical.data[0] || cache->unit[slot] != canonical.data[1]) {
+        cache->type[slot] = canonical.data[0];
+        cache->unit[slot] = canonical.data[1];
+        cache->reaches_cmdbuf[slot] = type_reaches_cmdbuf_uncached(canonical);
+    }
+    return cache->reaches_cmdbuf[slot];
+}

@@ -56,6 +56,9 @@ struct fe_eval_state {
     struct fe_content_cache *contents; /* fe_file_contents */
     struct fe_type_cache *types;       /* eval_expr.c */
     struct fe_liveness_cache *liveness; /* liveness.c, by function USR */
+    /* Functions whose every way adds nothing (quiet_leave.c), by USR. */
+    struct fe_quiet_leave_info *quiet_leave[FE_FUNCTION_BUCKETS];
+    CXCursor current_body;      /* of the innermost function being run */
 };
 
 /* ---- libclang helpers (analyzer/clang_support.c) ---- */
@@ -125,6 +128,9 @@ typedef struct fe_node_memo {
     unsigned loc_line, loc_col;
     const char *decl_key;
     const char *source_text;
+    /* quiet_leave.c: nothing the function runs after this call returns
+       adds anything; a branch that leaves at once adds nothing */
+    unsigned char quiet_after_call, quiet_leave;
 } fe_node_memo;
 /* The node's memo while an analysis runs, else NULL (work it out then). */
 fe_node_memo *fe_node_memo_of(CXCursor c);
@@ -272,6 +278,17 @@ bool fe_only_ends_program(fe_ctx *cx, CXCursor stmt);
 /* The path ends at this call (see program_end.c); the first such call of
    a path is kept in cx->path.exit_at. */
 bool fe_call_ends_path(fe_ctx *cx, CXCursor call);
+
+/* ---- error checks whose failing way adds nothing (quiet_leave.c) ---- */
+/* Whether nothing the function `body` can run after `call` returns
+   records, creates, maps, submits or waits. */
+bool fe_quiet_after_call(fe_ctx *cx, CXCursor body, CXCursor call);
+/* Whether `branch` (a branch that leaves at once: return or goto) adds
+   nothing on this path: neither it, nor what its function runs after it,
+   nor what the callers run after their calls return. */
+bool fe_leave_adds_nothing(fe_ctx *cx, CXCursor branch);
+/* A value of this type is, or leads to, a command buffer (clang_support.c). */
+bool fe_type_reaches_cmdbuf(fe_ctx *cx, CXType t);
 
 /* ---- where recordings start (analyzer/roots.c) ---- */
 /* What each registered function calls (fe_eval_state.function_list order):

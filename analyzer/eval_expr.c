@@ -1171,6 +1171,10 @@ fe_val *fe_inline_call(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args,
                       .depth = cx->path.frame ? cx->path.frame->depth + 1 : 1,
                       .caller = cx->path.frame,
                       .decisions_at_entry = cx->path.decision_count};
+    /* What the callers run once this call returns (quiet_leave.c). */
+    frame.returns_quietly = cx->path.frame && cx->path.frame->returns_quietly &&
+                            !cx->sandbox &&
+                            fe_quiet_after_call(cx, cx->eval->current_body, call);
     int nparams = clang_Cursor_getNumArguments(fn);
     fe_frame *caller = cx->path.frame;
     cx->path.frame = &frame;
@@ -1192,66 +1196,16 @@ fe_val *fe_inline_call(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args,
     struct fe_loop_state *outer_loop = cx->path.loop;
     cx->path.ret = &ret;
     cx->path.loop = NULL;
+    CXCursor caller_body = cx->eval->current_body;
+    cx->eval->current_body = body;
     cx->eval->run_body(cx, body);
+    cx->eval->current_body = caller_body;
     cx->path.ret = outer;
     cx->path.loop = outer_loop;
     cx->path.frame = caller;
     if (ret.captured)
         return NULL; /* every way returned into a joined region (summary.c) */
     return ret.value ? ret.value : fe_unknown(cx);
-}
-
-/* Does a parameter of this type give the callee a command buffer to record
-   into: a VkCommandBuffer, or a pointer to a struct with one among its
-   fields (one level: `struct frame *f` with `f->cmd`)? */
-static enum CXVisitorResult find_cmdbuf_field(CXCursor field, CXClientData found)
-{
-    CXString spelling = clang_getTypeSpelling(clang_getCanonicalType(
-        clang_getCursorType(field)));
-    bool is_cmdbuf = strstr(clang_getCString(spelling), "VkCommandBuffer_T") != NULL;
-    clang_disposeString(spelling);
-    if (is_cmdbuf) {
-        *(bool *)found = true;
-        return CXVisit_Break;
-    }
-    return CXVisit_Continue;
-}
-
-static bool type_reaches_cmdbuf_uncached(CXType canonical)
-{
-    CXString spelling = clang_getTypeSpelling(canonical);
-    bool found = strstr(clang_getCString(spelling), "VkCommandBuffer_T") != NULL;
-    clang_disposeString(spelling);
-    if (found || canonical.kind != CXType_Pointer)
-        return found;
-    CXType pointee = clang_getCanonicalType(clang_getPointeeType(canonical));
-    if (pointee.kind == CXType_Record)
-        clang_Type_visitFields(pointee, find_cmdbuf_field, &found);
-    return found;
-}
-
-/* Asked for every argument of every call on every run: answered once per
-   type (a canonical type is one opaque pointer for its translation unit's
-   lifetime), which was a twelfth of zink's time. */
-enum { TYPE_CACHE = 4096 };
-typedef struct fe_type_cache {
-    const void *type[TYPE_CACHE], *unit[TYPE_CACHE];
-    bool reaches_cmdbuf[TYPE_CACHE];
-} fe_type_cache;
-
-static bool type_reaches_cmdbuf(fe_ctx *cx, CXType t)
-{
-    CXType canonical = clang_getCanonicalType(t);
-    if (!cx->eval->types)
-        cx->eval->types = vks_arena_alloc(cx->arena, sizeof *cx->eval->types);
-    fe_type_cache *cache = cx->eval->types;
-    unsigned slot = (unsigned)(((uintptr_t)canonical.data[0] >> 4) % TYPE_CACHE);
-    if (cache->type[slot] != canonical.data[0] || cache->unit[slot] != canonical.data[1]) {
-        cache->type[slot] = canonical.data[0];
-        cache->unit[slot] = canonical.data[1];
-        cache->reaches_cmdbuf[slot] = type_reaches_cmdbuf_uncached(canonical);
-    }
-    return cache->reaches_cmdbuf[slot];
 }
 
 /* A Vulkan handle or struct (Vk*), or a pointer to a struct (which may hold
@@ -1315,7 +1269,7 @@ static fe_call call_record(fe_ctx *cx, CXCursor call, const char *name, fe_val *
         facts[i].text = with_text ? fe_source_text(cx, arg) : NULL;
         facts[i].mutable_pointer = t.kind == CXType_Pointer &&
                                    !clang_isConstQualifiedType(clang_getPointeeType(t));
-        facts[i].reaches_cmdbuf = type_reaches_cmdbuf(cx, t);
+        facts[i].reaches_cmdbuf = fe_type_reaches_cmdbuf(cx, t);
         facts[i].may_hold_handle = type_may_hold_handle(t);
     }
     CXCursor decl = fe_callee_decl(call);

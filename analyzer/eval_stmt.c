@@ -515,14 +515,16 @@ static void exec_switch(fe_ctx *cx, CXCursor c)
         fe_fact *fact = vks_arena_alloc(fe_value_arena(cx), sizeof *fact);
         *fact = (fe_fact){eq, true};
         no_case[n] = (fe_fact){eq, false};
-        alts[n] = (fe_alternative){fact, 1, fe_intern_printf(
-            cx, "`%s` is %s", text, fe_source_text(cx, body.items[i].cursor))};
+        alts[n] = (fe_alternative){.facts = fact, .fact_count = 1,
+                                   .text = fe_intern_printf(
+                                       cx, "`%s` is %s", text,
+                                       fe_source_text(cx, body.items[i].cursor))};
         starts[n++] = i;
     }
-    alts[n] = (fe_alternative){no_case, ncases,
-                               fe_intern_printf(cx, "`%s` matches no case%s",
-                                                text, default_at != SIZE_MAX
-                                                          ? " (default)" : "")};
+    alts[n] = (fe_alternative){.facts = no_case, .fact_count = ncases,
+                               .text = fe_intern_printf(cx, "`%s` matches no case%s",
+                                                        text, default_at != SIZE_MAX
+                                                                  ? " (default)" : "")};
     starts[n] = default_at;
     unsigned chosen = fe_choose(cx, fe_loc(cx, cond), alts, n + 1);
     if (chosen == UINT32_MAX || starts[chosen] == SIZE_MAX)
@@ -610,11 +612,17 @@ void fe_exec(fe_ctx *cx, CXCursor c)
             facts[0] = (fe_fact){sym, !goes_on_first};
             facts[1] = (fe_fact){sym, goes_on_first};
             fe_alternative alts[2] = {
-                {&facts[0], 1, fe_intern_printf(cx, "`%s` is %s", text,
-                                                goes_on_first ? "false" : "true")},
-                {&facts[1], 1, fe_intern_printf(cx, "`%s` is %s", text,
-                                                goes_on_first ? "true" : "false")},
+                {.facts = &facts[0], .fact_count = 1,
+                 .text = fe_intern_printf(cx, "`%s` is %s", text,
+                                          goes_on_first ? "false" : "true")},
+                {.facts = &facts[1], .fact_count = 1,
+                 .text = fe_intern_printf(cx, "`%s` is %s", text,
+                                          goes_on_first ? "true" : "false")},
             };
+            /* The way that leaves is not run once a path through the
+               check was kept, when nothing it reaches adds anything
+               (quiet_leave.c). */
+            alts[1].quiet_leave = goes_on_first && fe_leave_adds_nothing(cx, ch.items[1]);
             unsigned chosen = fe_choose(cx, fe_loc(cx, ch.items[0]), alts, 2);
             if (chosen == UINT32_MAX)
                 return;
@@ -758,12 +766,14 @@ void fe_run_function(fe_ctx *cx, CXCursor fn)
     fe_frame frame = {.call_site = NULL,
                       .uses = fe_function_uses_of(cx, fn),
                       .function = fe_string(cx, clang_getCursorSpelling(fn)),
-                      .depth = 0};
+                      .depth = 0,
+                      .returns_quietly = true};
     return_state ret = {.returned = false, .value = NULL};
     cx->path.frame = &frame;
     cx->path.ret = &ret;
     cx->path.loop = NULL;
-    fe_exec_body(cx, fe_function_body(fn));
+    cx->eval->current_body = fe_function_body(fn);
+    fe_exec_body(cx, cx->eval->current_body);
     cx->path.ret = NULL;
     cx->path.frame = NULL;
 }

@@ -451,9 +451,19 @@ static unsigned analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
         if (!fe_next_path(cx) && !fe_merge_resume(cx))
             break;
         if (!more) {
-            fe_incomplete(cx, fn, vks_arena_printf(
-                cx->arena, "more than %d paths through `%s`; the others are not "
-                "analysed", cx->root_path_limit, cx->root_function));
+            /* Name the limit that stopped it: a function can spend its
+               runs on ways that are no path (infeasible, merged, or
+               repeating a checked prefix) long before its paths. */
+            if (feasible < cx->root_path_limit)
+                fe_incomplete(cx, fn, vks_arena_printf(
+                    cx->arena, "more than %d runs of `%s` (%u paths kept; the other "
+                    "runs ended infeasible, merged or recording nothing new); the "
+                    "rest are not analysed", MAX_RUNS_PER_FUNCTION, cx->root_function,
+                    feasible));
+            else
+                fe_incomplete(cx, fn, vks_arena_printf(
+                    cx->arena, "more than %d paths through `%s`; the others are not "
+                    "analysed", cx->root_path_limit, cx->root_function));
             break;
         }
     }

@@ -81,6 +81,7 @@ static void map_memory(fe_ctx *cx, vks_loc at, const fe_val *memory,
     fe_val *node = fe_deref(cx, out, 0);
     if (!node)
         return;
+    cx->path.mappings++;
     const char *spelling = node->spelling;
     memset(node, 0, sizeof *node);
     node->loc = at;

@@ -133,6 +133,9 @@ typedef struct fe_frame {
     int depth;
     const struct fe_frame *caller; /* NULL in the function being analysed */
     unsigned decisions_at_entry;   /* the path's decisions when it was called */
+    /* Nothing the callers run once this frame returns can record, create,
+       map, submit or wait (quiet_leave.c); true for the analysed root. */
+    bool returns_quietly;
 } fe_frame;
 
 /* A loop being run (eval_stmt.c exec_loop): how far it has got, which is
@@ -179,6 +182,10 @@ typedef struct {
        kept path's prefix: analyse_function) went past this decision, so
        what the function recorded before it is checked. */
     bool prefix_checked;
+    /* Alternatives (the first 32) that leave at once and add nothing after
+       (quiet_leave.c): not run once prefix_checked is set, since their run
+       would record exactly the checked prefix (fe_next_path). */
+    uint32_t quiet_leaves;
 } fe_decision;
 
 /* What a path assumes: cond is non-zero (truth) or zero (!truth). */
@@ -191,6 +198,7 @@ typedef struct {
     const fe_fact *facts;
     unsigned fact_count;
     const char *text;       /* the path step: "`use_compute` is false" */
+    bool quiet_leave;       /* leaves at once and adds nothing (quiet_leave.c) */
 } fe_alternative;
 
 /* The shader link's state (analyzer/pipeline_link.c). */
@@ -278,6 +286,9 @@ typedef struct fe_path {
        kind follows (fe_sandboxed_inert_effect): an object created, a host wait, a
        handle kept; and their number at the divergence. */
     unsigned inert_effects, inert_at_divergence;
+    /* vkMapMemory calls on this path: a host access through a mapped
+       pointer is an effect once something was submitted (submit.c). */
+    unsigned mappings;
     /* Statements that may record (summary.c fe_may_record_here) run while
        a statement's recording ways are run as code. */
     unsigned recording_statements;

@@ -412,7 +412,13 @@ unsigned fe_choose(fe_ctx *cx, vks_loc at, const fe_alternative *alts,
     if (index < cx->forced_count) {
         d.impossible = cx->decisions[index].impossible;
         d.possible = cx->decisions[index].possible;
-    } else if (chosen != UINT32_MAX && !known_feasible) {
+        d.quiet_leaves = cx->decisions[index].quiet_leaves;
+    } else {
+        for (unsigned i = 0; i < count && i < 32; i++)
+            if (alts[i].quiet_leave)
+                d.quiet_leaves |= 1u << i;
+    }
+    if (index >= cx->forced_count && chosen != UINT32_MAX && !known_feasible) {
         d.impossible |= quiet_only;
         /* A new decision: the other alternatives are asked now, with the
            facts every later path replaying this one will have here.  An
@@ -488,7 +494,7 @@ bool fe_path_allows(fe_ctx *cx, vks_loc at, const vks_smt_expr *cond, bool truth
     if (cx->sandbox > 0 || !mentions_a_fact_variable(cx, cond))
         return true;
     fe_fact fact = {cond, truth};
-    fe_alternative alt = {&fact, 1, NULL};
+    fe_alternative alt = {.facts = &fact, .fact_count = 1};
     return feasible_with(cx, at, &alt);
 }
 
@@ -499,7 +505,10 @@ bool fe_next_path(fe_ctx *cx)
     for (int i = (int)cx->path.decision_count - 1; i >= floor; i--) {
         fe_decision *d = &cx->decisions[i];
         unsigned next = d->chosen + 1;
-        while (next < d->alternatives && next < 32 && (d->impossible >> next & 1))
+        /* A way that leaves and adds nothing is run only while no path
+           through the decision was kept (quiet_leave.c). */
+        uint32_t skipped = d->impossible | (d->prefix_checked ? d->quiet_leaves : 0);
+        while (next < d->alternatives && next < 32 && (skipped >> next & 1))
             next++;
         if (next < d->alternatives) {
             d->chosen = next;

@@ -734,10 +734,10 @@ static region_outcome run_every_way(fe_ctx *cx, vks_loc region, region_runner *r
         fe_fact assumed = {joined_ways_hold, true};
         bool has_fact = joined_ways_hold && !some_way_assumed_nothing;
         fe_alternative alts[2] = {
-            {has_fact ? &assumed : NULL, has_fact ? 1 : 0,
-             vks_arena_printf(cx->arena, "%s goes one of its %zu ways that record "
-                              "nothing (joined)", partial, kept)},
-            {NULL, 0, NULL}, /* the way's own decisions are the notes */
+            {.facts = has_fact ? &assumed : NULL, .fact_count = has_fact ? 1 : 0,
+             .text = vks_arena_printf(cx->arena, "%s goes one of its %zu ways that "
+                                      "record nothing (joined)", partial, kept)},
+            {.text = NULL}, /* the way's own decisions are the notes */
         };
         chosen = fe_choose(cx, region, alts, 2);
     } else if (partial) {

@@ -1,0 +1,382 @@
+/*
+ * quiet_leave.c - the failing way of an error check that adds nothing.
+ *
+ * C code checks every call: `if (ret != VK_SUCCESS) { av_log(...); return
+ * AVERROR_EXTERNAL; }` after vkEndCommandBuffer and again after
+ * vkQueueSubmit, and each caller passes the error up (`RET(x)`, `goto
+ * fail`).  The path driver runs the way that goes on first and the way that
+ * leaves after it (eval_stmt.c); a run that leaves and from there records,
+ * creates, maps, submits and waits for nothing recorded exactly the prefix
+ * a kept path went past, so it is dropped when it ends (frontend.c,
+ * repeats_a_checked_prefix).  But it was run - replayed from the root
+ * function's start - to learn that: 564 of the 771 runs of FFmpeg's
+ * `hflip_vulkan_filter_frame`, each of them some 3,000 statements.
+ *
+ * When it can be seen from the code alone, the way is not run at all.  A
+ * branch that leaves at once (its last statement a `return` or a `goto`)
+ * adds nothing when none of these can do anything the engine checks:
+ *
+ * - the branch itself;
+ * - what its function runs after it: from each label a `goto` reaches on the
+ *   way, to the end of the body (eval_stmt.c follows `goto` to a label at
+ *   the body's top level only);
+ * - what each caller runs once its call returns, up to the root: the rest
+ *   of the enclosing statements, a loop around the call in full (it may
+ *   run the call again), and the labels their `goto`s reach.
+ *
+ * "Anything the engine checks" is what a run counts as an effect: a vkCmd*,
+ * any entry point the table models but a fixed query or a destroy, a call
+ * without a body handed a command buffer (an unmodelled command), and a
+ * helper with a body that does any of those.  A host access through a
+ * mapped pointer is one too, once something was submitted: so the way is
+ * skipped only on a path that mapped nothing or submitted nothing yet.
+ *
+ * It is skipped only once a path through the check was kept
+ * (fe_decision.prefix_checked): then the prefix it would record is checked.
+ * Before that (every way that went on was infeasible), it runs as any way.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "eval.h"
+
+enum {
+    MAX_CHAIN = 64,         /* statements from a body down to a call */
+    MAX_LABELS = 32,        /* labels jumped to from the code searched */
+};
+
+struct fe_quiet_leave_info {
+    const char *usr;
+    bool known, quiet, visiting;
+    struct fe_quiet_leave_info *next;
+};
+
+typedef struct {
+    fe_ctx *cx;
+    bool quiet;
+    /* The top-level statement of the function body the code searched is
+       in (its index), and the `goto`s seen: the file offset of the label
+       each jumps to, and that index where it jumps from. */
+    unsigned at_top;
+    struct {
+        unsigned label, from_top;
+    } gotos[MAX_LABELS];
+    unsigned goto_count;
+} effect_search;
+
+static bool function_adds_nothing(fe_ctx *cx, CXCursor definition);
+
+/* What a run counts as an effect (entry_points.c fe_vulkan_call): every
+   vkCmd* and every row of the table, but the fixed queries and the
+   destroys, which are any call the evaluator cannot see into. */
+static bool entry_point_has_effect(const char *entry)
+{
+    if (strncmp(entry, "vkCmd", 5) == 0)
+        return true;
+    const fe_entry_point *row = fe_entry_point_find(entry);
+    return row && !(row->flags & (FE_EP_FIXED_QUERY | FE_EP_ENDS));
+}
+
+typedef struct {
+    fe_ctx *cx;
+    bool found;
+} cmdbuf_search;
+
+static enum CXChildVisitResult find_cmdbuf(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    cmdbuf_search *s = data;
+    if (clang_isExpression(clang_getCursorKind(c)) &&
+        fe_type_reaches_cmdbuf(s->cx, clang_getCursorType(c)))
+        s->found = true;
+    return s->found ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* A call the evaluator cannot see into records an unmodelled command into
+   the recordings its arguments reach (fe_opaque_call): an argument of a
+   command buffer's type, or that holds one, or computed from one. */
+static bool hands_command_buffer(fe_ctx *cx, CXCursor call)
+{
+    int argc = clang_Cursor_getNumArguments(call);
+    for (int i = 0; i < argc; i++) {
+        CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
+        cmdbuf_search s = {cx, false};
+        find_cmdbuf(arg, clang_getNullCursor(), &s);
+        if (!s.found)
+            clang_visitChildren(arg, find_cmdbuf, &s);
+        if (s.found)
+            return true;
+    }
+    return false;
+}
+
+static bool call_adds_nothing(fe_ctx *cx, CXCursor call)
+{
+    const char *entry = fe_callee_entry_point(cx, call);
+    if (entry && strncmp(entry, "vk", 2) == 0)
+        return !entry_point_has_effect(entry);
+    CXCursor decl = fe_callee_decl(call);
+    if (!clang_Cursor_isNull(decl)) {
+        CXCursor definition = fe_find_function(cx, decl);
+        if (!clang_Cursor_isNull(definition) &&
+            !clang_Cursor_isNull(fe_function_body(definition)))
+            return function_adds_nothing(cx, definition);
+    }
+    /* No body, or called through a pointer (the evaluator runs neither). */
+    return !hands_command_buffer(cx, call);
+}
+
+static enum CXChildVisitResult find_effect(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    effect_search *s = data;
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_CallExpr:
+        if (!call_adds_nothing(s->cx, c))
+            s->quiet = false;
+        break;
+    case CXCursor_GotoStmt: {
+        const fe_cursors *ch = fe_children_kept(s->cx, c);
+        if (ch->count < 1 || s->goto_count == MAX_LABELS) {
+            s->quiet = false;
+            break;
+        }
+        unsigned offset;
+        clang_getSpellingLocation(clang_getCursorLocation(clang_getCursorReferenced(ch->items[0])),
+                                  NULL, NULL, NULL, &offset);
+        bool seen = false;
+        for (unsigned i = 0; i < s->goto_count && !seen; i++)
+            seen = s->gotos[i].label == offset && s->gotos[i].from_top == s->at_top;
+        if (!seen) {
+            s->gotos[s->goto_count].label = offset;
+            s->gotos[s->goto_count++].from_top = s->at_top;
+        }
+        break;
+    }
+    case CXCursor_IndirectGotoStmt:
+        s->quiet = false;
+        break;
+    default:
+        break;
+    }
+    return s->quiet ? CXChildVisit_Recurse : CXChildVisit_Break;
+}
+
+static void search(effect_search *s, CXCursor code)
+{
+    if (!s->quiet)
+        return;
+    find_effect(code, clang_getNullCursor(), s);
+    if (s->quiet)
+        clang_visitChildren(code, find_effect, s);
+}
+
+/* Whether no way through the function does anything a run counts as an
+   effect.  A recursive call is not decided here, so not quiet. */
+static bool function_adds_nothing(fe_ctx *cx, CXCursor definition)
+{
+    const char *usr = fe_string(cx, clang_getCursorUSR(definition));
+    unsigned b = fe_usr_bucket(usr);
+    struct fe_quiet_leave_info *q = cx->eval->quiet_leave[b];
+    while (q && strcmp(q->usr, usr) != 0)
+        q = q->next;
+    if (!q) {
+        q = vks_arena_alloc(cx->arena, sizeof *q);
+        q->usr = usr;
+        q->next = cx->eval->quiet_leave[b];
+        cx->eval->quiet_leave[b] = q;
+    }
+    if (q->known)
+        return q->quiet;
+    if (q->visiting)
+        return false;
+    q->visiting = true;
+    effect_search s = {.cx = cx, .quiet = true};
+    search(&s, fe_function_body(definition));
+    q->visiting = false;
+    q->known = true;
+    q->quiet = s.quiet;
+    return q->quiet;
+}
+
+/* Where the `goto`s seen jump to: from the label on, the rest of the
+   body's top level runs.  `from` is the first top-level statement searched
+   already (the count: none).  A label that is not at the top level is not
+   followed (the run reports it: eval_stmt.c fe_exec_body), and a jump back
+   to the statement it comes from or before it may loop (past 16 jumps the
+   run reports it): neither is a way that adds nothing. */
+static void follow_gotos(effect_search *s, CXCursor body, unsigned from)
+{
+    const fe_cursors *top = fe_children_kept(s->cx, body);
+    for (unsigned done = 0; s->quiet && done < s->goto_count; done++) {
+        unsigned k = 0;
+        for (; k < top->count; k++) {
+            unsigned offset;
+            if (clang_getCursorKind(top->items[k]) != CXCursor_LabelStmt)
+                continue;
+            clang_getSpellingLocation(clang_getCursorLocation(top->items[k]), NULL, NULL,
+                                      NULL, &offset);
+            if (offset == s->gotos[done].label)
+                break;
+        }
+        if (k == top->count || k <= s->gotos[done].from_top) {
+            s->quiet = false;
+            return;
+        }
+        for (unsigned i = k; i < from && s->quiet; i++) {
+            s->at_top = i;
+            search(s, top->items[i]);
+        }
+        if (k < from)
+            from = k;
+    }
+}
+
+/* The statements from `node` down to `target` (chain[0] is node). */
+static bool chain_to(fe_ctx *cx, CXCursor node, CXCursor target, CXCursor *chain,
+                     unsigned *depth)
+{
+    if (*depth == MAX_CHAIN)
+        return false;
+    chain[(*depth)++] = node;
+    if (clang_equalCursors(node, target))
+        return true;
+    const fe_cursors *ch = fe_children_kept(cx, node);
+    for (unsigned i = 0; i < ch->count; i++)
+        if (chain_to(cx, ch->items[i], target, chain, depth))
+            return true;
+    (*depth)--;
+    return false;
+}
+
+/* `do { ... } while (0)`, the body of a statement macro (FFmpeg's `RET(x)`,
+   `CHECK(x)`): runs once, no loop. */
+static bool runs_once(fe_ctx *cx, CXCursor stmt)
+{
+    if (clang_getCursorKind(stmt) != CXCursor_DoStmt)
+        return false;
+    const fe_cursors *ch = fe_children_kept(cx, stmt);
+    if (ch->count < 2)
+        return false;
+    CXEvalResult r = clang_Cursor_Evaluate(fe_strip(ch->items[1]));
+    if (!r)
+        return false;
+    bool zero = clang_EvalResult_getKind(r) == CXEval_Int &&
+                clang_EvalResult_getAsLongLong(r) == 0;
+    clang_EvalResult_dispose(r);
+    return zero;
+}
+
+static unsigned index_in(fe_ctx *cx, CXCursor parent, CXCursor child)
+{
+    const fe_cursors *ch = fe_children_kept(cx, parent);
+    for (unsigned i = 0; i < ch->count; i++)
+        if (clang_equalCursors(ch->items[i], child))
+            return i;
+    return ch->count;
+}
+
+/* What the function can run once the call `call` returned: up the
+   statements around it, what comes after it in each block, the other parts
+   of the expression around it, the branches of an `if` or `switch` it
+   decides, and a loop around it in full (the call included). */
+static bool after_call_adds_nothing(fe_ctx *cx, CXCursor body, CXCursor call)
+{
+    CXCursor chain[MAX_CHAIN];
+    unsigned depth = 0;
+    if (!chain_to(cx, body, call, chain, &depth) || depth < 2)
+        return false;
+    effect_search s = {.cx = cx, .quiet = true, .at_top = index_in(cx, body, chain[1])};
+    unsigned top_from = 0;
+    for (unsigned j = depth - 1; j-- > 0 && s.quiet;) {
+        CXCursor parent = chain[j];
+        const fe_cursors *ch = fe_children_kept(cx, parent);
+        unsigned at = index_in(cx, parent, chain[j + 1]);
+        enum CXCursorKind kind = clang_getCursorKind(parent);
+        if (runs_once(cx, parent))
+            continue; /* its body holds the call; the condition is 0 */
+        switch (kind) {
+        case CXCursor_ForStmt: case CXCursor_WhileStmt: case CXCursor_DoStmt:
+            search(&s, parent);
+            break;
+        case CXCursor_CompoundStmt:
+        case CXCursor_IfStmt: case CXCursor_SwitchStmt:
+            /* a block: what follows; an `if` or `switch` decided by the
+               call: its branches (a branch holding the call: nothing) */
+            if (kind == CXCursor_CompoundStmt || at == 0)
+                for (unsigned i = at + 1; i < ch->count; i++) {
+                    if (j == 0)
+                        s.at_top = i;
+                    search(&s, ch->items[i]);
+                }
+            break;
+        default:
+            /* an expression or a statement holding one: its other parts,
+               which may be evaluated after the call */
+            for (unsigned i = 0; i < ch->count; i++)
+                if (i != at)
+                    search(&s, ch->items[i]);
+            break;
+        }
+        if (kind == CXCursor_ReturnStmt) {
+            /* the function returns: nothing after it in the body runs */
+            top_from = fe_children_kept(cx, body)->count;
+            break;
+        }
+        if (j == 0)
+            top_from = at + 1;
+    }
+    if (s.quiet)
+        follow_gotos(&s, body, top_from);
+    return s.quiet;
+}
+
+bool fe_quiet_after_call(fe_ctx *cx, CXCursor body, CXCursor call)
+{
+    if (clang_Cursor_isNull(body))
+        return false;
+    fe_node_memo *memo = fe_node_memo_of(call);
+    if (memo && memo->quiet_after_call != FE_MEMO_UNSET)
+        return memo->quiet_after_call == FE_MEMO_YES;
+    bool quiet = after_call_adds_nothing(cx, body, call);
+    if (memo)
+        memo->quiet_after_call = quiet ? FE_MEMO_YES : FE_MEMO_NO;
+    return quiet;
+}
+
+/* The branch and what its `goto`s reach in its function. */
+static bool branch_adds_nothing(fe_ctx *cx, CXCursor body, CXCursor branch)
+{
+    fe_node_memo *memo = fe_node_memo_of(branch);
+    if (memo && memo->quiet_leave != FE_MEMO_UNSET)
+        return memo->quiet_leave == FE_MEMO_YES;
+    CXCursor chain[MAX_CHAIN];
+    unsigned depth = 0;
+    effect_search s = {.cx = cx, .quiet = chain_to(cx, body, branch, chain, &depth) &&
+                                           depth >= 2};
+    if (s.quiet)
+        s.at_top = index_in(cx, body, chain[1]);
+    search(&s, branch);
+    if (s.quiet)
+        follow_gotos(&s, body, fe_children_kept(cx, body)->count);
+    if (memo)
+        memo->quiet_leave = s.quiet ? FE_MEMO_YES : FE_MEMO_NO;
+    return s.quiet;
+}
+
+bool fe_leave_adds_nothing(fe_ctx *cx, CXCursor branch)
+{
+    const char *off = getenv("VKSYNC_SKIP_QUIET_LEAVES");
+    if (off && strcmp(off, "0") == 0)
+        return false; /* to measure what it does */
+    /* Only on the path itself: a region's ways are joined, not enumerated
+       (summary.c), and a statement's recording ways run as code skip quiet
+       ways on their own. */
+    if (cx->sandbox || cx->partial_level || cx->counting_statements || cx->recording_ways)
+        return false;
+    if (!cx->path.frame || !cx->path.frame->returns_quietly)
+        return false;
+    if (cx->path.mappings && cx->path.submit)
+        return false; /* a host access through a mapped pointer would count */
+    return branch_adds_nothing(cx, cx->eval->current_body, branch);
+}
