@@ -47,6 +47,7 @@ STATS_RE = re.compile(r"vksync-lint: (\d+) access pairs proved ordered, (\d+) pa
 # words, so a new limit still shows up, only less tidily.
 LIMITS = [
     (re.compile(r"more than (\d+) paths through `([^`]+)`"), "paths>{0}"),
+    (re.compile(r"more than (\d+) runs of `([^`]+)`"), "runs>{0}"),
     (re.compile(r"more than (\d+) branch decisions on one path through `([^`]+)`"), "decisions>{0}"),
     (re.compile(r"more than (\d+) statements"), "statements>{0}"),
     (re.compile(r"nested more than (\d+) deep"), "helper-depth>{0}"),
@@ -58,7 +59,7 @@ LIMITS = [
     (re.compile(r"computed `goto`"), "computed-goto"),
     (re.compile(r"`goto` is not followed"), "goto"),
 ]
-FUNC_IN_MESSAGE = re.compile(r"(?:through|analysing) `([^`]+)`")
+FUNC_IN_MESSAGE = re.compile(r"(?:through|analysing|runs of) `([^`]+)`")
 
 # A C function definition's first line, as these code bases write it: at
 # column 0, an identifier followed by `(`, not a declaration or a macro.
