@@ -286,6 +286,27 @@ fe_node_memo *fe_node_memo_of(CXCursor c)
     return running_analysis ? &kept_entry(running_analysis, c)->memo : NULL;
 }
 
+bool fe_evaluated_int(CXCursor c, uint64_t *value)
+{
+    fe_node_memo local = {0};
+    fe_node_memo *m = fe_node_memo_of(c);
+    if (!m)
+        m = &local;
+    if (m->constant == FE_MEMO_UNSET) {
+        CXEvalResult r = clang_Cursor_Evaluate(c);
+        m->constant = r && clang_EvalResult_getKind(r) == CXEval_Int ? FE_MEMO_YES
+                                                                    : FE_MEMO_NO;
+        if (m->constant == FE_MEMO_YES)
+            m->constant_value = clang_EvalResult_isUnsignedInt(r)
+                                    ? clang_EvalResult_getAsUnsigned(r)
+                                    : (uint64_t)clang_EvalResult_getAsLongLong(r);
+        if (r)
+            clang_EvalResult_dispose(r);
+    }
+    *value = m->constant_value;
+    return m->constant == FE_MEMO_YES;
+}
+
 static fe_children_cache *children_cache(fe_ctx *cx)
 {
     if (!cx->eval->children) {

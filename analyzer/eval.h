@@ -56,8 +56,6 @@ struct fe_eval_state {
     struct fe_content_cache *contents; /* fe_file_contents */
     struct fe_type_cache *types;       /* eval_expr.c */
     struct fe_liveness_cache *liveness; /* liveness.c, by function USR */
-    /* Functions whose every way adds nothing (quiet_leave.c), by USR. */
-    struct fe_quiet_leave_info *quiet_leave[FE_FUNCTION_BUCKETS];
     CXCursor current_body;      /* of the innermost function being run */
 };
 
@@ -104,7 +102,7 @@ const fe_cursors *fe_children_kept(fe_ctx *cx, CXCursor c);
  * on each literal, the size of each expression's type) was a tenth of
  * vkcube's time.  Zero means not worked out yet.
  */
-enum { FE_MEMO_UNSET, FE_MEMO_YES, FE_MEMO_NO };
+enum { FE_MEMO_UNSET, FE_MEMO_YES, FE_MEMO_NO, FE_MEMO_SEARCHING };
 /* How a value of an integer type wraps (eval_expr.c normalise). */
 typedef struct fe_int_shape {
     bool integer, is_bool, is_signed;
@@ -129,11 +127,16 @@ typedef struct fe_node_memo {
     const char *decl_key;
     const char *source_text;
     /* quiet_leave.c: nothing the function runs after this call returns
-       adds anything; a branch that leaves at once adds nothing */
-    unsigned char quiet_after_call, quiet_leave;
+       adds anything; a branch that leaves at once adds nothing; no way
+       through the function whose body this is adds anything (SEARCHING
+       while its body is searched: a recursive call) */
+    unsigned char quiet_after_call, quiet_leave, function_adds_nothing;
 } fe_node_memo;
 /* The node's memo while an analysis runs, else NULL (work it out then). */
 fe_node_memo *fe_node_memo_of(CXCursor c);
+/* What libclang evaluates a literal, sizeof or const integer to (false:
+   not an integer constant), asked once per node. */
+bool fe_evaluated_int(CXCursor c, uint64_t *value);
 /* Child `index` of c (a null cursor past the end) and, in *count, how many
    it has (up to FE_SMALL_CHILDREN). */
 CXCursor fe_child_cursor(CXCursor c, unsigned index, unsigned *count);

@@ -55,20 +55,6 @@ static uint64_t normalise(uint64_t v, CXType t)
     return fit(v, shape_of(t));
 }
 
-/* What libclang evaluates a literal, sizeof or const integer to. */
-static bool evaluated_int(CXCursor c, uint64_t *value)
-{
-    CXEvalResult r = clang_Cursor_Evaluate(c);
-    if (!r)
-        return false;
-    bool is_int = clang_EvalResult_getKind(r) == CXEval_Int;
-    if (is_int)
-        *value = clang_EvalResult_isUnsignedInt(r) ? clang_EvalResult_getAsUnsigned(r)
-                                                   : (uint64_t)clang_EvalResult_getAsLongLong(r);
-    clang_EvalResult_dispose(r);
-    return is_int;
-}
-
 /* v as a value of expr's type, the type's shape asked of libclang once
    per node (fe_node_memo). */
 static fe_val *int_of_type(fe_ctx *cx, uint64_t v, CXCursor expr)
@@ -144,7 +130,7 @@ static fe_val *global_initial_value(fe_ctx *cx, CXCursor decl, const char *key,
             return eval_init_list(cx, init, t, fe_loc(cx, decl));
     }
     uint64_t value;
-    if (clang_isConstQualifiedType(t) && fe_type_is_integer(t) && evaluated_int(decl, &value))
+    if (clang_isConstQualifiedType(t) && fe_type_is_integer(t) && fe_evaluated_int(decl, &value))
         return fe_int(cx, normalise(value, t));
     return fe_sym(cx, key, name);
 }
@@ -940,16 +926,11 @@ static fe_val *eval_unary(fe_ctx *cx, CXCursor c)
     }
 }
 
-/* A literal or sizeof as libclang evaluates it, once per node. */
+/* A literal or sizeof as libclang evaluates it. */
 static fe_val *evaluate_constant(fe_ctx *cx, CXCursor c)
 {
-    fe_node_memo local = {0};
-    fe_node_memo *m = fe_node_memo_of(c);
-    if (!m)
-        m = &local;
-    if (m->constant == FE_MEMO_UNSET)
-        m->constant = evaluated_int(c, &m->constant_value) ? FE_MEMO_YES : FE_MEMO_NO;
-    return m->constant == FE_MEMO_YES ? int_of_type(cx, m->constant_value, c) : fe_unknown(cx);
+    uint64_t value;
+    return fe_evaluated_int(c, &value) ? int_of_type(cx, value, c) : fe_unknown(cx);
 }
 
 static fe_val *eval_call(fe_ctx *cx, CXCursor call);

@@ -45,12 +45,6 @@ enum {
     MAX_LABELS = 32,        /* labels jumped to from the code searched */
 };
 
-struct fe_quiet_leave_info {
-    const char *usr;
-    bool known, quiet, visiting;
-    struct fe_quiet_leave_info *next;
-};
-
 typedef struct {
     fe_ctx *cx;
     bool quiet;
@@ -172,31 +166,21 @@ static void search(effect_search *s, CXCursor code)
 }
 
 /* Whether no way through the function does anything a run counts as an
-   effect.  A recursive call is not decided here, so not quiet. */
+   effect, kept in its body's memo.  A recursive call is not decided here
+   (the body is being searched), so not quiet. */
 static bool function_adds_nothing(fe_ctx *cx, CXCursor definition)
 {
-    const char *usr = fe_string(cx, clang_getCursorUSR(definition));
-    unsigned b = fe_usr_bucket(usr);
-    struct fe_quiet_leave_info *q = cx->eval->quiet_leave[b];
-    while (q && strcmp(q->usr, usr) != 0)
-        q = q->next;
-    if (!q) {
-        q = vks_arena_alloc(cx->arena, sizeof *q);
-        q->usr = usr;
-        q->next = cx->eval->quiet_leave[b];
-        cx->eval->quiet_leave[b] = q;
-    }
-    if (q->known)
-        return q->quiet;
-    if (q->visiting)
+    CXCursor body = fe_function_body(definition);
+    fe_node_memo *memo = fe_node_memo_of(body);
+    if (!memo || memo->function_adds_nothing == FE_MEMO_SEARCHING)
         return false;
-    q->visiting = true;
+    if (memo->function_adds_nothing != FE_MEMO_UNSET)
+        return memo->function_adds_nothing == FE_MEMO_YES;
+    memo->function_adds_nothing = FE_MEMO_SEARCHING;
     effect_search s = {.cx = cx, .quiet = true};
-    search(&s, fe_function_body(definition));
-    q->visiting = false;
-    q->known = true;
-    q->quiet = s.quiet;
-    return q->quiet;
+    search(&s, body);
+    memo->function_adds_nothing = s.quiet ? FE_MEMO_YES : FE_MEMO_NO;
+    return s.quiet;
 }
 
 /* Where the `goto`s seen jump to: from the label on, the rest of the
@@ -232,20 +216,27 @@ static void follow_gotos(effect_search *s, CXCursor body, unsigned from)
     }
 }
 
-/* The statements from `node` down to `target` (chain[0] is node). */
-static bool chain_to(fe_ctx *cx, CXCursor node, CXCursor target, CXCursor *chain,
-                     unsigned *depth)
+/* The statements from `node` down to `target` (chain[0] is node), and
+   where each is among its parent's children (at[0] unused). */
+typedef struct {
+    CXCursor node[MAX_CHAIN];
+    unsigned at[MAX_CHAIN];
+    unsigned depth;
+} chain;
+
+static bool chain_to(fe_ctx *cx, CXCursor node, unsigned at, CXCursor target, chain *c)
 {
-    if (*depth == MAX_CHAIN)
+    if (c->depth == MAX_CHAIN)
         return false;
-    chain[(*depth)++] = node;
+    c->node[c->depth] = node;
+    c->at[c->depth++] = at;
     if (clang_equalCursors(node, target))
         return true;
     const fe_cursors *ch = fe_children_kept(cx, node);
     for (unsigned i = 0; i < ch->count; i++)
-        if (chain_to(cx, ch->items[i], target, chain, depth))
+        if (chain_to(cx, ch->items[i], i, target, c))
             return true;
-    (*depth)--;
+    c->depth--;
     return false;
 }
 
@@ -256,24 +247,8 @@ static bool runs_once(fe_ctx *cx, CXCursor stmt)
     if (clang_getCursorKind(stmt) != CXCursor_DoStmt)
         return false;
     const fe_cursors *ch = fe_children_kept(cx, stmt);
-    if (ch->count < 2)
-        return false;
-    CXEvalResult r = clang_Cursor_Evaluate(fe_strip(ch->items[1]));
-    if (!r)
-        return false;
-    bool zero = clang_EvalResult_getKind(r) == CXEval_Int &&
-                clang_EvalResult_getAsLongLong(r) == 0;
-    clang_EvalResult_dispose(r);
-    return zero;
-}
-
-static unsigned index_in(fe_ctx *cx, CXCursor parent, CXCursor child)
-{
-    const fe_cursors *ch = fe_children_kept(cx, parent);
-    for (unsigned i = 0; i < ch->count; i++)
-        if (clang_equalCursors(ch->items[i], child))
-            return i;
-    return ch->count;
+    uint64_t value;
+    return ch->count >= 2 && fe_evaluated_int(fe_strip(ch->items[1]), &value) && value == 0;
 }
 
 /* What the function can run once the call `call` returned: up the
@@ -282,16 +257,15 @@ static unsigned index_in(fe_ctx *cx, CXCursor parent, CXCursor child)
    decides, and a loop around it in full (the call included). */
 static bool after_call_adds_nothing(fe_ctx *cx, CXCursor body, CXCursor call)
 {
-    CXCursor chain[MAX_CHAIN];
-    unsigned depth = 0;
-    if (!chain_to(cx, body, call, chain, &depth) || depth < 2)
+    chain c = {.depth = 0};
+    if (!chain_to(cx, body, 0, call, &c) || c.depth < 2)
         return false;
-    effect_search s = {.cx = cx, .quiet = true, .at_top = index_in(cx, body, chain[1])};
+    effect_search s = {.cx = cx, .quiet = true, .at_top = c.at[1]};
     unsigned top_from = 0;
-    for (unsigned j = depth - 1; j-- > 0 && s.quiet;) {
-        CXCursor parent = chain[j];
+    for (unsigned j = c.depth - 1; j-- > 0 && s.quiet;) {
+        CXCursor parent = c.node[j];
         const fe_cursors *ch = fe_children_kept(cx, parent);
-        unsigned at = index_in(cx, parent, chain[j + 1]);
+        unsigned at = c.at[j + 1];
         enum CXCursorKind kind = clang_getCursorKind(parent);
         if (runs_once(cx, parent))
             continue; /* its body holds the call; the condition is 0 */
@@ -350,12 +324,10 @@ static bool branch_adds_nothing(fe_ctx *cx, CXCursor body, CXCursor branch)
     fe_node_memo *memo = fe_node_memo_of(branch);
     if (memo && memo->quiet_leave != FE_MEMO_UNSET)
         return memo->quiet_leave == FE_MEMO_YES;
-    CXCursor chain[MAX_CHAIN];
-    unsigned depth = 0;
-    effect_search s = {.cx = cx, .quiet = chain_to(cx, body, branch, chain, &depth) &&
-                                           depth >= 2};
+    chain c = {.depth = 0};
+    effect_search s = {.cx = cx, .quiet = chain_to(cx, body, 0, branch, &c) && c.depth >= 2};
     if (s.quiet)
-        s.at_top = index_in(cx, body, chain[1]);
+        s.at_top = c.at[1];
     search(&s, branch);
     if (s.quiet)
         follow_gotos(&s, body, fe_children_kept(cx, body)->count);
