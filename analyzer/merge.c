@@ -100,6 +100,11 @@ typedef struct merge_site {
     fe_decision *parked;
     unsigned parked_count;
     bool pending;
+    /* The states of the paths that went on from here by themselves (no
+       widening makes them the representative's: another object), each as
+       it was: a later path in one of them ends here too. */
+    representative *alone;
+    size_t alone_count, alone_cap;
     struct merge_site *next;
 } merge_site;
 
@@ -751,6 +756,101 @@ static bool debug_merge(void)
 
 
 /*
+ * A path's state (lines) against a representative: the union of both
+ * sides' lines, each with the representative's repr after this arrival
+ * (plan), and for each whether the path's value there is to become
+ * unknown (widen); whether the representative covers the state, and
+ * whether the path could be widened to it.
+ */
+typedef struct {
+    state_line *plan;
+    bool *widen;
+    size_t planned;
+    bool covered, can_widen;
+} comparison;
+
+static comparison compare(fe_ctx *cx, const representative *r, const state_line *lines,
+                          size_t count, vks_loc at)
+{
+    vks_arena *a = fe_value_arena(cx);
+    comparison out = {.covered = true, .can_widen = true};
+    size_t plan_cap = 0, widen_count = 0, widen_cap = 0;
+    for (size_t i = 0, j = 0; i < r->count || j < count;) {
+        int c = i == r->count ? 1 : j == count ? -1 : strcmp(r->lines[i].path, lines[j].path);
+        const state_line *rep_line = c <= 0 ? &r->lines[i++] : NULL;
+        const state_line *cur_line = c >= 0 ? &lines[j++] : NULL;
+        state_line l = rep_line ? *rep_line : (state_line){.path = cur_line->path, .repr = "D"};
+        const char *cur = cur_line ? cur_line->repr : "D"; /* D: as read unwritten */
+        bool w = strcmp(l.repr, "W") == 0;
+        /* A local one side declared and the other did not is in a block
+           only that side ran, before the wait: nothing after the wait in
+           this frame can name it.  The representative keeps its lines. */
+        if (l.path[0] == 'F' && c != 0 &&
+            !(rep_line ? has_root(lines, count, l.path) : has_root(r->lines, r->count, l.path))) {
+            if (rep_line) {
+                VKS_PUSH(a, out.plan, out.planned, plan_cap, l);
+                VKS_PUSH(a, out.widen, widen_count, widen_cap, false);
+            }
+            continue;
+        }
+        if (!cur_line && l.path[0] == 'G' && !w && !has_root(lines, count, l.path))
+            out.can_widen = false; /* a global this path never read: no node */
+        if (!w && strcmp(l.repr, cur) != 0 && (is_object(l.repr) || is_object(cur)))
+            out.can_widen = false; /* another object: what is recorded on it */
+        if (!w && strcmp(l.repr, cur) != 0) {
+            if (debug_merge())
+                fprintf(stderr, "    differs %s:%u %s: %s | %s\n", at.file, at.line, l.path,
+                        l.repr, cur);
+            out.covered = false;
+            l.repr = "W";
+            w = true;
+        }
+        if (w && cur_line && !cur_line->node && !cur_line->closed_ident)
+            out.can_widen = false; /* an alias: the two share differently */
+        VKS_PUSH(a, out.plan, out.planned, plan_cap, l);
+        VKS_PUSH(a, out.widen, widen_count, widen_cap, w);
+    }
+    return out;
+}
+
+/*
+ * A path that cannot be widened to the representative - it holds other
+ * objects there (is_object) - goes on by itself, and so does every later
+ * path in its state: the representative was the first path's, and only a
+ * path the representative covers ends.  vkcube-xcb's render loop reaches
+ * `demo_resize` and the fence wait of its second frame from dozens of
+ * first frames; the first to arrive had been minimised (no command pool,
+ * no swapchain images), and the hundreds after it, which hold the objects
+ * of a resized swapchain, each ran every way of the rest of the frame
+ * again.  So each state that went on by itself is kept as it was, and a
+ * later path in the same state ends here: everything after the wait was
+ * analysed from that path's state, every way its later decisions go (the
+ * runs that replay it diverge after the wait).  Returns whether the path
+ * ends (cx->path.merged); otherwise its state is kept, up to MAX_ALONE per
+ * wait.
+ */
+enum { MAX_ALONE = 64 };
+
+static bool went_on_before(fe_ctx *cx, merge_site *s, const state_line *lines, size_t count,
+                           vks_loc at)
+{
+    for (size_t k = 0; k < s->alone_count; k++)
+        if (compare(cx, &s->alone[k], lines, count, at).covered) {
+            cx->path.merged = true;
+            if (fe_debug_paths())
+                fprintf(stderr, "  merged at %s:%u (a state that went on before)\n", at.file,
+                        at.line);
+            return true;
+        }
+    if (s->alone_count < MAX_ALONE) {
+        representative kept;
+        set_representative(cx, &kept, lines, count);
+        VKS_PUSH(cx->arena, s->alone, s->alone_count, s->alone_cap, kept);
+    }
+    return false;
+}
+
+/*
  * A path that reaches a wait in a state the representative does not cover
  * stops there (parked): the values on which the two disagree are widened in
  * the representative, and the path's decisions are kept.  When every other
@@ -864,49 +964,11 @@ bool fe_merge_point(fe_ctx *cx, vks_loc at)
         /* Compared below with its own state, some of it marked W: the
            path widens those values and goes on. */
     }
-    /* The union of the representative's lines and the path's, each with
-       the representative's repr after this arrival; widen: the path's
-       value there becomes unknown. */
-    vks_arena *a = fe_value_arena(cx);
-    state_line *plan = NULL;
-    bool *widen = NULL;
-    size_t planned = 0, plan_cap = 0, widen_count = 0, widen_cap = 0;
-    bool covered = true, can_widen = true;
-    for (size_t i = 0, j = 0; i < r->count || j < count;) {
-        int c = i == r->count ? 1 : j == count ? -1 : strcmp(r->lines[i].path, lines[j].path);
-        const state_line *rep_line = c <= 0 ? &r->lines[i++] : NULL;
-        const state_line *cur_line = c >= 0 ? &lines[j++] : NULL;
-        state_line l = rep_line ? *rep_line : (state_line){.path = cur_line->path, .repr = "D"};
-        const char *cur = cur_line ? cur_line->repr : "D"; /* D: as read unwritten */
-        bool w = strcmp(l.repr, "W") == 0;
-        /* A local one side declared and the other did not is in a block
-           only that side ran, before the wait: nothing after the wait in
-           this frame can name it.  The representative keeps its lines. */
-        if (l.path[0] == 'F' && c != 0 &&
-            !(rep_line ? has_root(lines, count, l.path) : has_root(r->lines, r->count, l.path))) {
-            if (rep_line) {
-                VKS_PUSH(a, plan, planned, plan_cap, l);
-                VKS_PUSH(a, widen, widen_count, widen_cap, false);
-            }
-            continue;
-        }
-        if (!cur_line && l.path[0] == 'G' && !w && !has_root(lines, count, l.path))
-            can_widen = false; /* a global this path never read: no node */
-        if (!w && strcmp(l.repr, cur) != 0 && (is_object(l.repr) || is_object(cur)))
-            can_widen = false; /* another object: what is recorded on it */
-        if (!w && strcmp(l.repr, cur) != 0) {
-            if (debug_merge())
-                fprintf(stderr, "    differs %s:%u %s: %s | %s\n", at.file, at.line, l.path,
-                        l.repr, cur);
-            covered = false;
-            l.repr = "W";
-            w = true;
-        }
-        if (w && cur_line && !cur_line->node && !cur_line->closed_ident)
-            can_widen = false; /* an alias: the two share differently */
-        VKS_PUSH(a, plan, planned, plan_cap, l);
-        VKS_PUSH(a, widen, widen_count, widen_cap, w);
-    }
+    comparison cmp = compare(cx, r, lines, count, at);
+    const state_line *plan = cmp.plan;
+    const bool *widen = cmp.widen;
+    size_t planned = cmp.planned;
+    bool covered = cmp.covered, can_widen = cmp.can_widen;
     if (debug_merge())
         fprintf(stderr, "    arrival %s:%u site %016llx lines %zu/%zu covered %d can_widen %d "
                 "fresh %d\n", at.file, at.line, (unsigned long long)key, r->count, count,
@@ -918,8 +980,11 @@ bool fe_merge_point(fe_ctx *cx, vks_loc at)
             fprintf(stderr, "  merged at %s:%u\n", at.file, at.line);
         return true;
     }
-    if (!can_widen)
+    if (!can_widen) {
+        if (fresh && !first && went_on_before(cx, s, lines, count, at))
+            return true;
         return false;
+    }
     if (fresh && !first && m->parking) {
         park(cx, s, plan, planned);
         return true;
