@@ -143,6 +143,9 @@ typedef struct fe_frame {
 typedef struct fe_loop_progress {
     vks_loc at;
     unsigned iteration, unknown_iterations, repeated_iterations;
+    /* Iterations started on an unknown or a repeating condition, both
+       kinds, and how many ran before the first (eval_stmt.c). */
+    unsigned assumed_iterations, iterations_before_assumed;
     unsigned decisions_at_last_test;
     uint64_t last_inputs;
     struct fe_loop_progress *outer;

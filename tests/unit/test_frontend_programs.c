@@ -238,6 +238,32 @@ START_TEST(frame_loop_is_unrolled_twice)
 }
 END_TEST
 
+/* A loop whose condition was known on its first test and unknown after
+   (the flag a frame's events may clear) runs two iterations in all, as a
+   loop on an unknown condition does; the iterations on an unknown
+   condition used to be counted apart from the known one, three frames. */
+START_TEST(frame_loop_known_then_unknown_runs_two_iterations_in_all)
+{
+    test_analysis *a = analyse(
+        "#include <vulkan/vulkan.h>\n"
+        "int poll_events(void);\n"
+        "void frame(VkCommandBuffer cmd, VkBuffer src, VkBuffer dst) {\n"
+        "    int running = 1;\n"
+        "    vkBeginCommandBuffer(cmd, NULL);\n"
+        "    while (running) {\n"
+        "        vkCmdCopyBuffer(cmd, src, dst, 1, &(VkBufferCopy){.size = 4});\n"
+        "        running = poll_events();\n"
+        "    }\n"
+        "    vkEndCommandBuffer(cmd);\n"
+        "}\n");
+    ck_assert_int_eq(a->status, 0);
+    ck_assert_uint_eq(a->program->cmdbuf_count, 1);
+    ck_assert_str_eq(test_cmd_names(a, 0), "vkCmdCopyBuffer vkCmdCopyBuffer");
+    ck_assert_str_eq(steps(a, 0), "`running` is assumed true (loop iteration 2 of 2)");
+    test_analysis_free(a);
+}
+END_TEST
+
 START_TEST(arrays_filled_in_loops_and_pointer_arithmetic)
 {
     test_analysis *a = analyse(
@@ -687,6 +713,7 @@ int main(void)
     tcase_add_test(tc, each_feasible_path_is_a_command_buffer);
     tcase_add_test(tc, switch_cases_are_alternatives);
     tcase_add_test(tc, frame_loop_is_unrolled_twice);
+    tcase_add_test(tc, frame_loop_known_then_unknown_runs_two_iterations_in_all);
     tcase_add_test(tc, arrays_filled_in_loops_and_pointer_arithmetic);
     tcase_add_test(tc, too_many_paths_is_incomplete);
     tcase_add_test(tc, recording_functions_share_the_runs_path_budget);
