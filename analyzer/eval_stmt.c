@@ -227,19 +227,18 @@ static uint64_t condition_inputs(fe_ctx *cx, CXCursor c, uint64_t h)
  * The number of the iteration a loop starts on an assumption - its
  * condition unknown, or repeating with the same inputs - counted with the
  * ones before it on either assumption: such a loop is analysed for two
- * iterations in all.  `before` is how many iterations count before the
- * first such one: one when the body ran before (the iterations its known
- * condition gave, or a `do` loop's first run), which is the run a
- * repeating condition repeats.  Counted apart, a render loop whose `quit`
+ * iterations in all.  One counts before the first such one when the body
+ * ran before it (`n` runs: the iterations its known condition gave, or a
+ * `do` loop's first run), which is the run a repeating condition repeats.  Counted apart, a render loop whose `quit`
  * flag was widened at a wait (an event sets it on one path and not on
  * another) ran its known first frame, then two frames more on the unknown
  * flag: 416 of vkcube-xcb's 680 runs left the run before them in its
  * third frame.
  */
-static unsigned assumed_iteration(fe_loop_progress *progress, unsigned before)
+static unsigned assumed_iteration(fe_loop_progress *progress, unsigned n)
 {
     if (progress->assumed_iterations == 0)
-        progress->iterations_before_assumed = before;
+        progress->iterations_before_assumed = n > 0 ? 1 : 0;
     return progress->iterations_before_assumed + ++progress->assumed_iterations;
 }
 
@@ -285,8 +284,7 @@ static void exec_loop(fe_ctx *cx, CXCursor init, CXCursor cond, CXCursor inc,
                 why = fe_intern_printf(cx, "`%s` is assumed true",
                                        fe_source_text(cx, cond));
                 /* a `do` body's first run was before any test */
-                iteration = assumed_iteration(&progress, n > 0 ? 1 : 0);
-                progress.unknown_iterations++;
+                iteration = assumed_iteration(&progress, n);
             } else {
                 /* `while (!demo->quit) { handle events; demo_draw(demo); }`:
                    the condition reads what it read at the last test, and
@@ -301,8 +299,7 @@ static void exec_loop(fe_ctx *cx, CXCursor init, CXCursor cond, CXCursor inc,
                 if (tested && inputs == progress.last_inputs &&
                     cx->path.decision_count > progress.decisions_at_last_test) {
                     why = "the loop repeats with the same condition";
-                    iteration = assumed_iteration(&progress, n > 0 ? 1 : 0);
-                    progress.repeated_iterations++;
+                    iteration = assumed_iteration(&progress, n);
                 }
                 tested = true;
                 progress.last_inputs = inputs;

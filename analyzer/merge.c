@@ -527,8 +527,8 @@ static uint64_t site_key(fe_ctx *cx, vks_loc at)
         }
     }
     for (const fe_loop_progress *l = cx->loop_progress; l; l = l->outer) {
-        unsigned progress[4] = {l->at.line, l->iteration, l->unknown_iterations,
-                                l->repeated_iterations};
+        unsigned progress[4] = {l->at.line, l->iteration, l->assumed_iterations,
+                                l->iterations_before_assumed};
         h = fe_hash_bytes(h, progress, sizeof progress);
         bool decided = cx->path.decision_count > l->decisions_at_last_test;
         h = fe_hash_bytes(h, &decided, sizeof decided);
@@ -966,13 +966,12 @@ bool fe_merge_point(fe_ctx *cx, vks_loc at)
     }
     comparison cmp = compare(cx, r, lines, count, at);
     const state_line *plan = cmp.plan;
-    const bool *widen = cmp.widen;
     size_t planned = cmp.planned;
-    bool covered = cmp.covered, can_widen = cmp.can_widen;
+    bool covered = cmp.covered;
     if (debug_merge())
         fprintf(stderr, "    arrival %s:%u site %016llx lines %zu/%zu covered %d can_widen %d "
                 "fresh %d\n", at.file, at.line, (unsigned long long)key, r->count, count,
-                covered, can_widen, fresh);
+                covered, cmp.can_widen, fresh);
     if (covered && fresh && !first) {
         /* Everything after the wait was analysed from the representative. */
         cx->path.merged = true;
@@ -980,18 +979,15 @@ bool fe_merge_point(fe_ctx *cx, vks_loc at)
             fprintf(stderr, "  merged at %s:%u\n", at.file, at.line);
         return true;
     }
-    if (!can_widen) {
-        if (fresh && !first && went_on_before(cx, s, lines, count, at))
-            return true;
-        return false;
-    }
+    if (!cmp.can_widen)
+        return fresh && !first && went_on_before(cx, s, lines, count, at);
     if (fresh && !first && m->parking) {
         park(cx, s, plan, planned);
         return true;
     }
     unsigned widened = 0;
     for (size_t k = 0; k < planned; k++) {
-        if (!widen[k])
+        if (!cmp.widen[k])
             continue;
         if (plan[k].path[0] == 'C') {
             const state_line *l = find_line(lines, count, plan[k].path);

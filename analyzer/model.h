@@ -142,9 +142,9 @@ typedef struct fe_frame {
    part of where a path is (merge.c). */
 typedef struct fe_loop_progress {
     vks_loc at;
-    unsigned iteration, unknown_iterations, repeated_iterations;
-    /* Iterations started on an unknown or a repeating condition, both
-       kinds, and how many ran before the first (eval_stmt.c). */
+    unsigned iteration;
+    /* Iterations started on an unknown or a repeating condition, and how
+       many count before the first of them (eval_stmt.c). */
     unsigned assumed_iterations, iterations_before_assumed;
     unsigned decisions_at_last_test;
     uint64_t last_inputs;
