@@ -936,6 +936,33 @@ static fe_val *evaluate_constant(fe_ctx *cx, CXCursor c)
 static fe_val *eval_call(fe_ctx *cx, CXCursor call);
 
 /*
+ * `cond ? a : b` on an unknown cond, with a and b numbers: one unknown
+ * that is a where cond holds and b where it does not (a fact of the path).
+ * Unknown without it, `heap = dynamic ? HEAP_HOST : HEAP_DEVICE; goto
+ * retry;` (a driver's allocation retried once in a fallback heap) tested
+ * the heap it had left as possibly the first one again, and went round
+ * until the goto limit (realprog/heap_retry.c).
+ */
+static fe_val *one_of_two(fe_ctx *cx, const vks_smt_expr *cond, uint64_t a, uint64_t b)
+{
+    const vks_smt_expr *name = fe_smt_fresh(cx);
+    fe_val *v = fe_unknown(cx);
+    v->unknown_name = name->name;
+    vks_smt_expr *value_a = fe_smt_new(cx, VKS_SMT_CONST);
+    vks_smt_expr *value_b = fe_smt_new(cx, VKS_SMT_CONST);
+    value_a->value = a;
+    value_b->value = b;
+    vks_smt_expr *not_cond = fe_smt_new(cx, VKS_SMT_NOT);
+    not_cond->lhs = cond;
+    const vks_smt_expr *when_a = fe_smt_binary(cx, VKS_SMT_AND, cond,
+                                               fe_smt_binary(cx, VKS_SMT_EQ, name, value_a));
+    const vks_smt_expr *when_b = fe_smt_binary(cx, VKS_SMT_AND, not_cond,
+                                               fe_smt_binary(cx, VKS_SMT_EQ, name, value_b));
+    fe_assume(cx, fe_smt_binary(cx, VKS_SMT_OR, when_a, when_b), true);
+    return v;
+}
+
+/*
  * Clang's atomic builtins (`__atomic_exchange_n`, `__c11_atomic_load`, what
  * <stdatomic.h> and libraries' atomic macros expand to) are one expression
  * libclang does not expose: its children are the pointer to the atomic
@@ -1063,8 +1090,11 @@ fe_val *fe_eval(fe_ctx *cx, CXCursor c)
         if (ch.count == 3) {
             uint64_t a, b;
             fe_val *x = fe_eval(cx, ch.items[1]), *y = fe_eval(cx, ch.items[2]);
-            if (fe_known_int(x, &a) && fe_known_int(y, &b) && a == b)
-                return x;
+            if (fe_known_int(x, &a) && fe_known_int(y, &b)) {
+                if (a == b)
+                    return x;
+                return one_of_two(cx, fe_symbolic(cx, ch.items[0]), a, b);
+            }
         }
         return fe_unknown(cx);
     }

@@ -443,6 +443,9 @@ unsigned fe_choose(fe_ctx *cx, vks_loc at, const fe_alternative *alts,
         if (index + 1 == cx->forced_count && !cx->sandbox) {
             cx->path.effects_at_divergence = cx->path.effects;
             cx->path.inert_at_divergence = cx->path.inert_effects;
+            if (fe_debug_paths())
+                fprintf(stderr, "    diverge %s:%u: %u of %u (decision %u)\n", at.file, at.line,
+                        chosen == UINT32_MAX ? 0 : chosen + 1, count, index);
         }
         cx->decisions[index] = d;
         cx->path.decision_count++;

@@ -424,6 +424,41 @@ static unsigned lost(joiner *j)
     return j->id;
 }
 
+/*
+ * The ways of a joined region held numbers that differ: the unknown the
+ * join makes is one of them, a fact of the path from the join on.  Without
+ * it zink's `retry:` loop in resource_object_create (`if (heap ==
+ * ZINK_HEAP_DEVICE_LOCAL_VISIBLE) { heap = coherent ? A : B; goto retry; }`)
+ * went round on the joined `heap` until its goto limit, and every way of
+ * the function after it was lost (four vksync-incomplete findings).
+ */
+enum { MAX_ONE_OF = 8 };
+
+static void fact_one_of(fe_ctx *cx, const char *name, const fe_val *const *states, size_t n)
+{
+    if (n > MAX_ONE_OF)
+        return;
+    for (size_t i = 0; i < n; i++)
+        if (states[i]->kind != VAL_INT)
+            return;
+    vks_smt_expr *var = fe_smt_new(cx, VKS_SMT_VAR);
+    var->name = name;
+    const vks_smt_expr *one_of = NULL;
+    for (size_t i = 0; i < n; i++) {
+        bool again = false;
+        for (size_t k = 0; k < i && !again; k++)
+            again = states[k]->i == states[i]->i;
+        if (again)
+            continue;
+        vks_smt_expr *value = fe_smt_new(cx, VKS_SMT_CONST);
+        value->value = states[i]->i;
+        const vks_smt_expr *is = fe_smt_binary(cx, VKS_SMT_EQ, var, value);
+        one_of = one_of ? fe_smt_binary(cx, VKS_SMT_OR, one_of, is) : is;
+    }
+    fe_fact fact = {one_of, true};
+    VKS_PUSH(fe_value_arena(cx), cx->path.facts, cx->path.fact_count, cx->path.fact_cap, fact);
+}
+
 static fe_val *join_states(joiner *j, const fe_val *const *states, int depth)
 {
     fe_ctx *cx = j->cx;
@@ -448,6 +483,7 @@ static fe_val *join_states(joiner *j, const fe_val *const *states, int depth)
            on every run that replays the path). */
         out->unknown_name = vks_arena_printf(fe_value_arena(cx), "?j%u",
                                             ++cx->path.fresh_names);
+        fact_one_of(cx, out->unknown_name, states, n);
     }
     bool fields_same = true;
     for (size_t i = 1; i < n && fields_same; i++)

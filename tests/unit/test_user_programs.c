@@ -763,6 +763,22 @@ START_TEST(paths_in_the_state_of_one_that_went_on_by_itself_end_there)
 }
 END_TEST
 
+/* realprog/heap_retry.c: a driver's resource constructors retry a failed
+   allocation once in a fallback heap with `goto retry`, the fallback
+   picked by an if/else in one and by `cached ? A : B` in the other.  The
+   if/else's join and the conditional expression each left the heap a
+   plain unknown, so `heap == HEAP_DEVICE_VISIBLE` stayed possible after
+   the fallback and the path went round until the goto limit: five
+   vksync-incomplete findings ("gotos loop"), as in zink's
+   resource_object_create.  Now a join of numbers is one of them and a
+   conditional expression is a or b with its condition (facts of the
+   path): 9 paths, the RAW, nothing incomplete, silence with the barrier. */
+START_TEST(a_goto_retry_after_a_fallback_choice_ends)
+{
+    check_one_raw_and_silent_twin("heap_retry.c", 146, 131, 9);
+}
+END_TEST
+
 /* realprog/filter_checks.c: a media framework's filter.  Eight options
    give 256 ways to record a frame, and after the recording the submit
    helper checks vkEndCommandBuffer, vkQueueSubmit, vkWaitForFences and
@@ -830,6 +846,7 @@ int main(void)
     tcase_add_test(tc, error_checks_and_a_trailing_wait_are_no_paths);
     tcase_add_test(tc, handles_destroyed_before_a_merge_do_not_keep_paths_apart);
     tcase_add_test(tc, paths_in_the_state_of_one_that_went_on_by_itself_end_there);
+    tcase_add_test(tc, a_goto_retry_after_a_fallback_choice_ends);
     tcase_add_test(tc, failing_ways_of_error_checks_that_add_nothing_are_not_run);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
