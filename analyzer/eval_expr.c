@@ -948,16 +948,10 @@ static fe_val *one_of_two(fe_ctx *cx, const vks_smt_expr *cond, uint64_t a, uint
     const vks_smt_expr *name = fe_smt_fresh(cx);
     fe_val *v = fe_unknown(cx);
     v->unknown_name = name->name;
-    vks_smt_expr *value_a = fe_smt_new(cx, VKS_SMT_CONST);
-    vks_smt_expr *value_b = fe_smt_new(cx, VKS_SMT_CONST);
-    value_a->value = a;
-    value_b->value = b;
     vks_smt_expr *not_cond = fe_smt_new(cx, VKS_SMT_NOT);
     not_cond->lhs = cond;
-    const vks_smt_expr *when_a = fe_smt_binary(cx, VKS_SMT_AND, cond,
-                                               fe_smt_binary(cx, VKS_SMT_EQ, name, value_a));
-    const vks_smt_expr *when_b = fe_smt_binary(cx, VKS_SMT_AND, not_cond,
-                                               fe_smt_binary(cx, VKS_SMT_EQ, name, value_b));
+    const vks_smt_expr *when_a = fe_smt_binary(cx, VKS_SMT_AND, cond, fe_smt_is(cx, name, a));
+    const vks_smt_expr *when_b = fe_smt_binary(cx, VKS_SMT_AND, not_cond, fe_smt_is(cx, name, b));
     fe_assume(cx, fe_smt_binary(cx, VKS_SMT_OR, when_a, when_b), true);
     return v;
 }

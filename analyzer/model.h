@@ -577,6 +577,8 @@ const vks_smt_expr *fe_smt_binary(fe_ctx *cx, vks_smt_op op,
                                   const vks_smt_expr *lhs,
                                   const vks_smt_expr *rhs);
 vks_smt_expr *fe_smt_new(fe_ctx *cx, vks_smt_kind kind);
+/* lhs == value, a number (the facts of joins and of `c ? a : b`). */
+const vks_smt_expr *fe_smt_is(fe_ctx *cx, const vks_smt_expr *lhs, uint64_t value);
 
 /* ---- the entry-point table (analyzer/entry_points.c) ---- */
 /* What else than its model a row tells the front end. */

@@ -99,6 +99,13 @@ vks_smt_expr *fe_smt_new(fe_ctx *cx, vks_smt_kind kind)
     return e;
 }
 
+const vks_smt_expr *fe_smt_is(fe_ctx *cx, const vks_smt_expr *lhs, uint64_t value)
+{
+    vks_smt_expr *number = fe_smt_new(cx, VKS_SMT_CONST);
+    number->value = value;
+    return fe_smt_binary(cx, VKS_SMT_EQ, lhs, number);
+}
+
 const vks_smt_expr *fe_smt_fresh(fe_ctx *cx)
 {
     vks_smt_expr *e = fe_smt_new(cx, VKS_SMT_VAR);

@@ -428,7 +428,8 @@ static unsigned lost(joiner *j)
  * The ways of a joined region held numbers that differ: the unknown the
  * join makes is one of them, a fact of the path from the join on.  Without
  * it zink's `retry:` loop in resource_object_create (`if (heap ==
- * ZINK_HEAP_DEVICE_LOCAL_VISIBLE) { heap = coherent ? A : B; goto retry; }`)
+ * ZINK_HEAP_DEVICE_LOCAL_VISIBLE) { if (coherent) heap = A; else heap = B; goto
+ * retry; }`)
  * went round on the joined `heap` until its goto limit, and every way of
  * the function after it was lost (four vksync-incomplete findings).
  */
@@ -450,13 +451,10 @@ static void fact_one_of(fe_ctx *cx, const char *name, const fe_val *const *state
             again = states[k]->i == states[i]->i;
         if (again)
             continue;
-        vks_smt_expr *value = fe_smt_new(cx, VKS_SMT_CONST);
-        value->value = states[i]->i;
-        const vks_smt_expr *is = fe_smt_binary(cx, VKS_SMT_EQ, var, value);
+        const vks_smt_expr *is = fe_smt_is(cx, var, states[i]->i);
         one_of = one_of ? fe_smt_binary(cx, VKS_SMT_OR, one_of, is) : is;
     }
-    fe_fact fact = {one_of, true};
-    VKS_PUSH(fe_value_arena(cx), cx->path.facts, cx->path.fact_count, cx->path.fact_cap, fact);
+    fe_assume(cx, one_of, true);
 }
 
 static fe_val *join_states(joiner *j, const fe_val *const *states, int depth)
