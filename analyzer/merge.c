@@ -333,33 +333,60 @@ typedef struct {
     fe_name_table *facts;      /* state variable -> its facts, joined */
 } fact_index;
 
-static void print_expr(fe_ctx *cx, fact_index *fx, const vks_smt_expr *e, char **out)
+/* A fact's text, built in one buffer: printing each token after the whole
+   text so far (one arena string per token) made a state's facts cost the
+   square of their length at every wait a path reached. */
+typedef struct {
+    vks_arena *arena;
+    char *text;
+    size_t length, cap;
+} fact_text;
+
+static void append(fact_text *t, const char *s)
 {
-    vks_arena *a = fe_value_arena(cx);
+    size_t n = strlen(s);
+    if (t->length + n + 1 > t->cap) {
+        size_t cap = t->cap ? t->cap : 64;
+        while (cap < t->length + n + 1)
+            cap *= 2;
+        char *grown = vks_arena_alloc(t->arena, cap);
+        memcpy(grown, t->text, t->length);
+        t->text = grown;
+        t->cap = cap;
+    }
+    memcpy(t->text + t->length, s, n + 1);
+    t->length += n;
+}
+
+static void print_expr(fe_ctx *cx, fact_index *fx, const vks_smt_expr *e, fact_text *out)
+{
+    char token[48];
     if (!e) {
-        *out = vks_arena_printf(a, "%s-", *out);
+        append(out, "-");
         return;
     }
     switch (e->kind) {
     case VKS_SMT_CONST:
-        *out = vks_arena_printf(a, "%s%llu", *out, (unsigned long long)e->value);
+        snprintf(token, sizeof token, "%llu", (unsigned long long)e->value);
+        append(out, token);
         return;
     case VKS_SMT_VAR: {
         void **c = fe_name_slot(cx, &fx->canonical, e->name, false);
-        *out = vks_arena_printf(a, "%s%s", *out, c && *c ? (const char *)*c : "_");
+        append(out, c && *c ? (const char *)*c : "_");
         return;
     }
     case VKS_SMT_NOT: case VKS_SMT_NEG:
-        *out = vks_arena_printf(a, "%s%c(", *out, e->kind == VKS_SMT_NOT ? '!' : '~');
+        append(out, e->kind == VKS_SMT_NOT ? "!(" : "~(");
         print_expr(cx, fx, e->lhs, out);
-        *out = vks_arena_printf(a, "%s)", *out);
+        append(out, ")");
         return;
     case VKS_SMT_BINARY:
-        *out = vks_arena_printf(a, "%s(%d%c ", *out, (int)e->op, e->is_signed ? 's' : 'u');
+        snprintf(token, sizeof token, "(%d%c ", (int)e->op, e->is_signed ? 's' : 'u');
+        append(out, token);
         print_expr(cx, fx, e->lhs, out);
-        *out = vks_arena_printf(a, "%s ", *out);
+        append(out, " ");
         print_expr(cx, fx, e->rhs, out);
-        *out = vks_arena_printf(a, "%s)", *out);
+        append(out, ")");
         return;
     }
 }
@@ -482,9 +509,10 @@ static state_line *state_lines(fe_ctx *cx, vks_loc at, size_t *count)
         }
     }
     for (size_t i = 0; i < cx->path.fact_count; i++) {
-        char *text = vks_arena_printf(a, "%s", cx->path.facts[i].truth ? "" : "!");
+        fact_text text = {.arena = a};
+        append(&text, cx->path.facts[i].truth ? "" : "!");
         print_expr(cx, &fx, cx->path.facts[i].cond, &text);
-        attach_fact(cx, &fx, cx->path.facts[i].cond, text);
+        attach_fact(cx, &fx, cx->path.facts[i].cond, text.text);
     }
     size_t kept = 0;
     for (size_t i = 0; i < w.count; i++) {
