@@ -281,6 +281,11 @@ bool fe_only_ends_program(fe_ctx *cx, CXCursor stmt);
 /* The path ends at this call (see program_end.c); the first such call of
    a path is kept in cx->path.exit_at. */
 bool fe_call_ends_path(fe_ctx *cx, CXCursor call);
+/* The call reports a broken precondition (GLib's g_return_if_fail): the
+   path that reaches it is no way the program runs. */
+bool fe_call_breaks_precondition(fe_ctx *cx, CXCursor call);
+/* The statement (a branch) starts by reporting a broken precondition. */
+bool fe_only_breaks_precondition(fe_ctx *cx, CXCursor stmt);
 
 /* ---- error checks whose failing way adds nothing (quiet_leave.c) ---- */
 /* Whether nothing the function `body` can run after `call` returns

@@ -1214,15 +1214,29 @@ fe_val *fe_inline_call(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args,
 }
 
 /* A Vulkan handle or struct (Vk*), or a pointer to a struct (which may hold
-   one): a call handed one may wait for the device (`wait_for_gpu(ctx)`). */
+   one): a call handed one may wait for the device (`wait_for_gpu(ctx)`).
+   A va_list is a pointer to the compiler's own struct (__va_list_tag on
+   x86-64), which holds where the caller's variadic arguments are: a
+   `g_vasprintf (&string, format, args)` in GStreamer's error helper made
+   every call of it a possible wait for the device, and the helper's ways
+   were paths. */
 static bool type_may_hold_handle(CXType t)
 {
     CXString s = clang_getTypeSpelling(t);
     bool vk = strncmp(clang_getCString(s), "Vk", 2) == 0;
     clang_disposeString(s);
     CXType c = clang_getCanonicalType(t);
-    return vk || (c.kind == CXType_Pointer &&
-                  clang_getCanonicalType(clang_getPointeeType(c)).kind == CXType_Record);
+    if (vk)
+        return true;
+    if (c.kind != CXType_Pointer)
+        return false;
+    CXType pointee = clang_getCanonicalType(clang_getPointeeType(c));
+    if (pointee.kind != CXType_Record)
+        return false;
+    CXString record = clang_getCursorSpelling(clang_getTypeDeclaration(pointee));
+    bool va_list_tag = strcmp(clang_getCString(record), "__va_list_tag") == 0;
+    clang_disposeString(record);
+    return !va_list_tag;
 }
 
 /*
@@ -1426,6 +1440,13 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
     }
 
     CXCursor fn = fe_callee_decl(call);
+    if (!clang_Cursor_isNull(fn) && fe_call_breaks_precondition(cx, call)) {
+        /* g_return_if_fail's failing way (program_end.c), reached in a
+           way of a joined region or through a known condition: no way
+           the program runs. */
+        cx->path.dead = true;
+        return fe_unknown(cx);
+    }
     if (!clang_Cursor_isNull(fn) && fe_call_ends_path(cx, call)) {
         /* exit(), abort(), a fatal-error helper: the program ends here, so
            this path records nothing more and submits nothing it began

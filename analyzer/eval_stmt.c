@@ -591,6 +591,17 @@ void fe_exec(fe_ctx *cx, CXCursor c)
         bool known, value = condition(cx, ch.items[0], &known);
         bool then_ends = !known && fe_only_ends_program(cx, ch.items[1]);
         bool else_ends = !known && ch.count > 2 && fe_only_ends_program(cx, ch.items[2]);
+        /* A precondition check's failing way (`g_return_if_fail (expr)`)
+           is no way the program runs (program_end.c): the path assumes
+           the check passes. */
+        bool then_broken = !known && !then_ends && fe_only_breaks_precondition(cx, ch.items[1]);
+        bool else_broken = !known && !else_ends && ch.count > 2 &&
+                           fe_only_breaks_precondition(cx, ch.items[2]);
+        if ((then_broken || else_broken) && !(then_broken && else_broken)) {
+            fe_assume(cx, fe_symbolic(cx, ch.items[0]), else_broken);
+            known = true;
+            value = else_broken;
+        }
         if (then_ends || else_ends) {
             /* One way only ends the program (`if (r != VK_SUCCESS) { print;
                exit(1); }`): no work on it reaches a later submission, so it
@@ -742,10 +753,41 @@ static unsigned label_offset(CXCursor label)
 }
 
 /*
+ * A label that a `goto` below it jumps back to: a loop made of gotos.
+ * GStreamer's swapchain `reacquire:`s after a resize while the acquire
+ * answers VK_ERROR_OUT_OF_DATE_KHR, a fresh unknown each time, and every
+ * path went round until the jump limit.  Such a loop is analysed as a loop
+ * on an unknown condition is (exec_loop): for two iterations that start on
+ * an assumption, a decision made since the label was last passed.  The way
+ * that would jump back a third time is no path (the ways that leave the
+ * loop at its first and second iterations are).  A loop that decides
+ * nothing, its gotos on known values, runs as C runs it, up to the limit.
+ */
+enum { MAX_BACK_LABELS = 8, MAX_ASSUMED_BACK_JUMPS = 2 };
+
+typedef struct {
+    size_t at;                 /* the label's statement */
+    unsigned decisions_passed; /* the path's decisions when it last ran it */
+    unsigned assumed_jumps;
+} back_label;
+
+static back_label *back_label_at(back_label *labels, size_t *count, size_t at)
+{
+    for (size_t k = 0; k < *count; k++)
+        if (labels[k].at == at)
+            return &labels[k];
+    if (*count == MAX_BACK_LABELS)
+        return NULL;
+    labels[*count] = (back_label){.at = at};
+    return &labels[(*count)++];
+}
+
+/*
  * A function body, with `goto` to a label at its top level (the C error
  * handling idiom `goto cleanup;`): execution resumes at the label.  A jump
- * into a nested statement, or more than 16 jumps (a loop made of gotos),
- * is not followed: vksync-incomplete, and the path leaves the function.
+ * into a nested statement, or more than 16 jumps (a loop made of gotos on
+ * known values), is not followed: vksync-incomplete, and the path leaves
+ * the function.
  */
 void fe_exec_body(fe_ctx *cx, CXCursor body)
 {
@@ -755,9 +797,17 @@ void fe_exec_body(fe_ctx *cx, CXCursor body)
         v.items = (CXCursor *)kept->items; /* not the copy's own buffer */
     unsigned jumps = 0;
     size_t i = 0;
+    back_label labels[MAX_BACK_LABELS];
+    size_t label_count = 0;
     for (;;) {
-        for (; i < v.count && !stopped(cx); i++)
+        for (; i < v.count && !stopped(cx); i++) {
+            if (clang_getCursorKind(v.items[i]) == CXCursor_LabelStmt) {
+                back_label *l = back_label_at(labels, &label_count, i);
+                if (l)
+                    l->decisions_passed = cx->path.decision_count;
+            }
             fe_exec(cx, v.items[i]);
+        }
         if (!cx->path.pending_goto)
             return;
         unsigned label = cx->path.goto_label;
@@ -768,6 +818,15 @@ void fe_exec_body(fe_ctx *cx, CXCursor body)
             if (clang_getCursorKind(v.items[k]) == CXCursor_LabelStmt &&
                 label_offset(v.items[k]) == label)
                 at = k;
+        back_label *l = at < i ? back_label_at(labels, &label_count, at) : NULL;
+        if (l && cx->path.decision_count > l->decisions_passed &&
+            ++l->assumed_jumps > MAX_ASSUMED_BACK_JUMPS) {
+            if (fe_debug_paths())
+                fprintf(stderr, "  %s:%u: a third jump back on an assumption: no path\n",
+                        from.file, from.line);
+            cx->path.dead = true;
+            return;
+        }
         if (at == v.count || ++jumps > MAX_GOTOS_PER_BODY) {
             fe_incomplete_at(cx, from, "this `goto` is not followed (its label is "
                                     "inside another statement, or gotos loop); "

@@ -369,6 +369,49 @@ bool fe_only_ends_program(fe_ctx *cx, CXCursor stmt)
     return ends;
 }
 
+/*
+ * GLib's precondition checks, g_return_if_fail (expr) and
+ * g_return_val_if_fail (expr, val), expand to `if (expr) { } else {
+ * g_return_if_fail_warning (...); return; }`.  GLib's documentation of
+ * them: "If expr evaluates to FALSE, the current function should be
+ * considered to have undefined behaviour (a programmer error).  The only
+ * correct solution to such an error is to change the module that is
+ * calling the current function, so that it avoids this incorrect call."
+ * The failing way is a broken contract, as a failed assert() is, and not a
+ * way the program runs: GStreamer's Vulkan library checks the type of
+ * every object it is handed, and those checks were five in six of the
+ * ways its recording functions were run (gst_vulkan_trash_list_add and
+ * _gc, each twice per frame), until the run limits ended them.  A call
+ * that reports a broken precondition ends the path as infeasible.
+ */
+static bool reports_broken_precondition(fe_ctx *cx, CXCursor call)
+{
+    if (clang_getCursorKind(call) != CXCursor_CallExpr)
+        return false;
+    CXCursor decl = fe_callee_decl(call);
+    return !clang_Cursor_isNull(decl) &&
+           strcmp(fe_string(cx, clang_getCursorSpelling(decl)), "g_return_if_fail_warning") == 0;
+}
+
+bool fe_call_breaks_precondition(fe_ctx *cx, CXCursor call)
+{
+    return reports_broken_precondition(cx, call);
+}
+
+bool fe_only_breaks_precondition(fe_ctx *cx, CXCursor stmt)
+{
+    if (clang_Cursor_isNull(stmt))
+        return false;
+    CXCursor first = stmt;
+    if (clang_getCursorKind(stmt) == CXCursor_CompoundStmt) {
+        const fe_cursors *ch = fe_children_kept(cx, stmt);
+        if (ch->count == 0)
+            return false;
+        first = ch->items[0];
+    }
+    return reports_broken_precondition(cx, fe_strip(first));
+}
+
 /* Whether the path ends at this call: the function never returns and
    either its body is not analysed (exit, a declared fatal handler) or it
    submits nothing on the way (so running its body would add nothing). */
