@@ -231,6 +231,9 @@ fe_val *fe_inline_call(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args,
 /* Whether a function may record: reaches an entry point of the table or a
    vkCmd*, itself or through helpers. */
 bool fe_function_records(fe_ctx *cx, CXCursor decl);
+/* Whether code may record: calls an entry point of the table or a vkCmd*,
+   itself or through helpers. */
+bool fe_code_records(fe_ctx *cx, CXCursor code);
 /* Called before each statement runs: true when it may record and it is in
    a way of a statement run every way (the way stops there, not joined);
    counts it while such a statement's recording ways run as code. */
@@ -286,6 +289,11 @@ bool fe_call_ends_path(fe_ctx *cx, CXCursor call);
 bool fe_call_breaks_precondition(fe_ctx *cx, CXCursor call);
 /* The statement (a branch) starts by reporting a broken precondition. */
 bool fe_only_breaks_precondition(fe_ctx *cx, CXCursor stmt);
+/* A loop at its iteration limit: when everything its parts (condition,
+   increment, body) can write is found in their text, it is forgotten
+   (what pointers written through point at, the variables assigned) and
+   true is returned; false leaves the state alone (eval_expr.c). */
+bool fe_forget_loop_writes(fe_ctx *cx, const CXCursor *parts, unsigned part_count);
 
 /* ---- error checks whose failing way adds nothing (quiet_leave.c) ---- */
 /* Whether nothing the function `body` can run after `call` returns

@@ -305,6 +305,153 @@ static void havoc_reachable(fe_ctx *cx, fe_val *target, CXType pointee)
     havoc_pointee(&h, target, pointee);
 }
 
+/*
+ * What a loop that records nothing writes, forgotten (issue 11, cause 8:
+ * "Limits fire where nothing is recorded").  GStreamer's shader loader
+ * swaps the byte order of a SPIR-V module of 1,500 bytes one word at a
+ * time: 375 iterations, and only 256 are run.  Such a loop's later
+ * iterations cannot record, submit or touch mapped memory; all they can
+ * change are the values they assign.  So at the iteration limit, every
+ * variable the loop assigns and everything a pointer it writes through
+ * points at becomes unknown, and the loop ends.  Only for a loop whose
+ * every write is found in its own text: no call (a helper's writes are
+ * not), no `return` or `goto`, pointers read from plain variables and
+ * members, none into mapped memory; any other loop keeps its limit.
+ */
+typedef struct {
+    fe_ctx *cx;
+    CXCursor *targets;
+    size_t count, cap;
+    bool refused;
+} loop_writes;
+
+static bool plain_place(CXCursor c)
+{
+    c = fe_strip(c);
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_DeclRefExpr:
+        return true;
+    case CXCursor_MemberRefExpr: {
+        fe_cursors ch;
+        fe_children(NULL, c, &ch);
+        return ch.count == 1 && plain_place(ch.items[0]);
+    }
+    default:
+        return false;
+    }
+}
+
+static enum CXChildVisitResult find_loop_write(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    loop_writes *w = data;
+    CXCursor target = clang_getNullCursor();
+    fe_cursors ch;
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_CallExpr: case CXCursor_ReturnStmt: case CXCursor_GotoStmt:
+    case CXCursor_IndirectGotoStmt: case CXCursor_StmtExpr:
+        w->refused = true;
+        return CXChildVisit_Break;
+    case CXCursor_BinaryOperator: {
+        enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+        fe_children(NULL, c, &ch);
+        if (op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign && ch.count == 2)
+            target = ch.items[0];
+        break;
+    }
+    case CXCursor_CompoundAssignOperator:
+        fe_children(NULL, c, &ch);
+        if (ch.count == 2)
+            target = ch.items[0];
+        break;
+    case CXCursor_UnaryOperator: {
+        enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+        fe_children(NULL, c, &ch);
+        if ((op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
+             op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec) && ch.count == 1)
+            target = ch.items[0];
+        break;
+    }
+    default:
+        break;
+    }
+    if (!clang_Cursor_isNull(target))
+        VKS_PUSH(w->cx->arena, w->targets, w->count, w->cap, target);
+    return CXChildVisit_Recurse;
+}
+
+/* The node a write to `target` may change, and whether it is what a
+   pointer points at (forgotten with what it reaches) rather than a
+   variable; NULL when nothing known is there.  *refused: a place this
+   cannot tell. */
+static fe_val *written_node(fe_ctx *cx, CXCursor target, bool *through_pointer,
+                            CXType *pointee, bool *refused)
+{
+    CXCursor c = fe_strip(target);
+    for (;;) {
+        enum CXCursorKind k = clang_getCursorKind(c);
+        fe_cursors ch;
+        fe_children(NULL, c, &ch);
+        CXCursor base = ch.count ? fe_strip(ch.items[0]) : clang_getNullCursor();
+        bool pointer_base = ch.count && fe_type_is_pointer(clang_getCursorType(ch.items[0]));
+        if (k == CXCursor_DeclRefExpr) {
+            *through_pointer = false;
+            return fe_lvalue(cx, c);
+        }
+        bool deref = k == CXCursor_UnaryOperator &&
+                     clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_Deref;
+        if ((k == CXCursor_MemberRefExpr || k == CXCursor_ArraySubscriptExpr) && !pointer_base) {
+            c = base; /* a member or element of a variable: the variable */
+            continue;
+        }
+        if ((k == CXCursor_MemberRefExpr || k == CXCursor_ArraySubscriptExpr || deref) &&
+            pointer_base && plain_place(base)) {
+            fe_val *p = fe_eval(cx, base);
+            if (p->mapping) {
+                *refused = true; /* host writes into mapped memory */
+                return NULL;
+            }
+            *through_pointer = true;
+            *pointee = clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(base)));
+            return p->kind == VAL_PTR ? p->target : NULL;
+        }
+        *refused = true;
+        return NULL;
+    }
+}
+
+bool fe_forget_loop_writes(fe_ctx *cx, const CXCursor *parts, unsigned part_count)
+{
+    loop_writes w = {.cx = cx};
+    for (unsigned i = 0; i < part_count && !w.refused; i++) {
+        if (clang_Cursor_isNull(parts[i]))
+            continue;
+        find_loop_write(parts[i], clang_getNullCursor(), &w);
+        if (!w.refused)
+            clang_visitChildren(parts[i], find_loop_write, &w);
+    }
+    if (w.refused)
+        return false;
+    fe_val **nodes = vks_arena_alloc(cx->arena, sizeof *nodes * (w.count + 1));
+    bool *pointees = vks_arena_alloc(cx->arena, sizeof *pointees * (w.count + 1));
+    CXType *types = vks_arena_alloc(cx->arena, sizeof *types * (w.count + 1));
+    for (size_t i = 0; i < w.count; i++) {
+        bool refused = false;
+        nodes[i] = written_node(cx, w.targets[i], &pointees[i], &types[i], &refused);
+        if (refused)
+            return false;
+    }
+    /* What pointers point at first, with the pointers as they are now;
+       then the variables (a pointer the loop advances among them). */
+    for (size_t i = 0; i < w.count; i++)
+        if (nodes[i] && pointees[i])
+            havoc_reachable(cx, nodes[i], types[i]);
+    for (size_t i = 0; i < w.count; i++)
+        if (nodes[i] && !pointees[i])
+            havoc(cx, nodes[i]);
+    return true;
+}
+
 /* ---- initialisers ---- */
 
 typedef struct {

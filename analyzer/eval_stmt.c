@@ -252,6 +252,35 @@ static unsigned assumed_iteration(fe_loop_progress *progress, unsigned n)
  * else assert(!err); } while (err != VK_SUCCESS);` leaves after the way
  * that found VK_SUCCESS instead of acquiring and rebuilding again.
  */
+/*
+ * A loop still running at the iteration limit that records nothing, and
+ * whose every write is in its own text (fe_forget_loop_writes): what it
+ * writes becomes unknown and it ends, with its condition assumed false.
+ * Its later iterations could only have changed those values.  Returns
+ * whether it did; otherwise the limit is reported.
+ */
+static bool leave_quiet_loop(fe_ctx *cx, CXCursor cond, CXCursor inc, CXCursor body)
+{
+    if (clang_Cursor_isNull(cond))
+        return false; /* `for (;;)`: only a break leaves it */
+    CXCursor parts[3] = {cond, inc, body};
+    for (unsigned i = 0; i < 3; i++)
+        if (!clang_Cursor_isNull(parts[i]) && fe_code_records(cx, parts[i]))
+            return false;
+    if (!fe_forget_loop_writes(cx, parts, 3))
+        return false;
+    bool known = false;
+    bool value = condition(cx, cond, &known);
+    vks_loc at = fe_loc(cx, cond);
+    if (known ? value : !fe_path_allows(cx, at, fe_symbolic(cx, cond), false))
+        return false;
+    fe_path_note(cx, at, fe_intern_printf(cx, "`%s` is assumed false after the first %u "
+                                          "iterations (the loop records nothing; what it "
+                                          "writes is forgotten)", fe_source_text(cx, cond),
+                                          fe_limit(FE_LIMIT_LOOP_ITERATIONS)));
+    return true;
+}
+
 static void exec_loop(fe_ctx *cx, CXCursor init, CXCursor cond, CXCursor inc,
                       CXCursor body, bool test_first)
 {
@@ -327,7 +356,7 @@ static void exec_loop(fe_ctx *cx, CXCursor init, CXCursor cond, CXCursor inc,
             bool known = false, value = true;
             if (!clang_Cursor_isNull(cond))
                 value = condition(cx, cond, &known);
-            if (!known || value)
+            if ((!known || value) && !leave_quiet_loop(cx, cond, inc, body))
                 fe_incomplete(cx, body, vks_arena_printf(
                     cx->arena, "loop runs more than %u times; only the first %u "
                     "iterations are analysed", max_iterations, max_iterations));

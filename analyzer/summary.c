@@ -278,6 +278,11 @@ bool fe_function_records(fe_ctx *cx, CXCursor decl)
     return !function_quiet(cx, decl);
 }
 
+bool fe_code_records(fe_ctx *cx, CXCursor code)
+{
+    return !code_quiet(cx, code, NULL);
+}
+
 /* ---- the ways of a region and their join ---- */
 
 /* What one way left: the final state of every value it wrote. */

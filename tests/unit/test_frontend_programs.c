@@ -702,6 +702,68 @@ START_TEST(loop_limit_is_exact)
 }
 END_TEST
 
+/* A loop that records nothing and runs past the limit (a shader loader
+   swapping the byte order of 375 words): what it writes is forgotten and
+   it ends, no vksync-incomplete.  The word it left stale before is
+   unknown now, so the test of it is a decision (two paths).  A loop that
+   writes through a mapped pointer, or calls a function, keeps its limit. */
+START_TEST(a_quiet_loop_past_the_limit_forgets_what_it_writes)
+{
+    test_analysis *a = analyse(
+        "#include <stdint.h>\n"
+        "#include <stdlib.h>\n"
+        "#include <vulkan/vulkan.h>\n"
+        "void upload(VkCommandBuffer cmd, VkBuffer buf, const uint32_t *code) {\n"
+        "    uint32_t *swapped = calloc(375, sizeof *swapped);\n"
+        "    for (unsigned i = 0; i < 375; i++) {\n"
+        "        uint32_t w = code[i];\n"
+        "        swapped[i] = (w >> 24) | ((w >> 8) & 0xff00) | ((w << 8) & 0xff0000) | (w << 24);\n"
+        "    }\n"
+        "    vkBeginCommandBuffer(cmd, NULL);\n"
+        "    if (swapped[300] == 0x07230203)\n"
+        "        vkCmdFillBuffer(cmd, buf, 0, 4, 0);\n"
+        "    vkEndCommandBuffer(cmd);\n"
+        "    free(swapped);\n"
+        "}\n"
+        "void to_mapped(VkCommandBuffer cmd, VkBuffer buf, VkDevice dev, VkDeviceMemory mem) {\n"
+        "    uint32_t *map;\n"
+        "    vkMapMemory(dev, mem, 0, 4 * 375, 0, (void **)&map);\n"
+        "    for (unsigned i = 0; i < 375; i++)\n"
+        "        map[i] = i;\n"
+        "    vkBeginCommandBuffer(cmd, NULL);\n"
+        "    vkCmdFillBuffer(cmd, buf, 0, 4, 0);\n"
+        "    vkEndCommandBuffer(cmd);\n"
+        "}\n"
+        "extern uint32_t next_word(void);\n"
+        "void called(VkCommandBuffer cmd, VkBuffer buf, uint32_t *words) {\n"
+        "    for (unsigned i = 0; i < 375; i++)\n"
+        "        words[i] = next_word();\n"
+        "    vkBeginCommandBuffer(cmd, NULL);\n"
+        "    vkCmdFillBuffer(cmd, buf, 0, 4, 0);\n"
+        "    vkEndCommandBuffer(cmd);\n"
+        "}\n");
+    ck_assert_int_eq(a->status, 0);
+    unsigned limit_lines[2] = {0, 0};
+    size_t limits = 0;
+    for (size_t i = 0; i < a->findings.count; i++) {
+        const vks_finding *f = &a->findings.items[i];
+        ck_assert_int_eq(f->rule, VKS_RULE_VKSYNC_INCOMPLETE);
+        ck_assert_msg(strstr(f->message, "loop runs more than 256 times"), "%s", f->message);
+        ck_assert_uint_lt(limits, 2);
+        limit_lines[limits++] = f->loc.line;
+    }
+    ck_assert_uint_eq(limits, 2);
+    ck_assert_uint_eq(limit_lines[0] + limit_lines[1], 20 + 28); /* to_mapped, called */
+    /* upload: the fill on the path where the stale word is the magic
+       number, and the path without it */
+    size_t upload_paths = 0;
+    for (size_t i = 0; i < a->program->cmdbuf_count; i++)
+        upload_paths += strcmp(a->program->cmdbufs[i].function, "upload") == 0;
+    ck_assert_uint_eq(upload_paths, 2);
+    test_analysis_free(a);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("frontend-programs");
@@ -726,6 +788,7 @@ int main(void)
     tcase_add_test(tc, goto_to_a_cleanup_label_is_followed);
     tcase_add_test(tc, failing_ways_are_skipped_only_when_nothing_follows);
     tcase_add_test(tc, loop_limit_is_exact);
+    tcase_add_test(tc, a_quiet_loop_past_the_limit_forgets_what_it_writes);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
