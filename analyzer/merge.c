@@ -350,7 +350,8 @@ static void append(fact_text *t, const char *s)
         while (cap < t->length + n + 1)
             cap *= 2;
         char *grown = vks_arena_alloc(t->arena, cap);
-        memcpy(grown, t->text, t->length);
+        if (t->length)
+            memcpy(grown, t->text, t->length);
         t->text = grown;
         t->cap = cap;
     }
