@@ -325,16 +325,35 @@ typedef struct {
     bool refused;
 } loop_writes;
 
+static bool is_array_type(CXType t)
+{
+    switch (clang_getCanonicalType(t).kind) {
+    case CXType_ConstantArray: case CXType_IncompleteArray:
+    case CXType_VariableArray: case CXType_DependentSizedArray:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* A place read without side effects: a variable, its members and its
+   elements at a variable or constant index. */
 static bool plain_place(CXCursor c)
 {
     c = fe_strip(c);
+    fe_cursors ch;
+    fe_children(NULL, c, &ch);
     switch (clang_getCursorKind(c)) {
     case CXCursor_DeclRefExpr:
         return true;
-    case CXCursor_MemberRefExpr: {
-        fe_cursors ch;
-        fe_children(NULL, c, &ch);
+    case CXCursor_MemberRefExpr:
         return ch.count == 1 && plain_place(ch.items[0]);
+    case CXCursor_ArraySubscriptExpr: {
+        if (ch.count != 2)
+            return false;
+        enum CXCursorKind index = clang_getCursorKind(fe_strip(ch.items[1]));
+        return (index == CXCursor_DeclRefExpr || index == CXCursor_IntegerLiteral) &&
+               plain_place(ch.items[0]);
     }
     default:
         return false;
@@ -393,7 +412,9 @@ static fe_val *written_node(fe_ctx *cx, CXCursor target, bool *through_pointer,
         fe_cursors ch;
         fe_children(NULL, c, &ch);
         CXCursor base = ch.count ? fe_strip(ch.items[0]) : clang_getNullCursor();
-        bool pointer_base = ch.count && fe_type_is_pointer(clang_getCursorType(ch.items[0]));
+        /* an array's element is the array's: its name decays to a pointer */
+        bool pointer_base = ch.count && fe_type_is_pointer(clang_getCursorType(ch.items[0])) &&
+                            !is_array_type(clang_getCursorType(base));
         if (k == CXCursor_DeclRefExpr) {
             *through_pointer = false;
             return fe_lvalue(cx, c);

@@ -741,6 +741,17 @@ START_TEST(a_quiet_loop_past_the_limit_forgets_what_it_writes)
         "    vkBeginCommandBuffer(cmd, NULL);\n"
         "    vkCmdFillBuffer(cmd, buf, 0, 4, 0);\n"
         "    vkEndCommandBuffer(cmd);\n"
+        "}\n"
+        "struct module { uint32_t words[400]; unsigned count; };\n"
+        "void in_struct(VkCommandBuffer cmd, VkBuffer buf, struct module *m) {\n"
+        "    for (unsigned i = 0; i < 375; i++) {\n"
+        "        m->words[i] = i;\n"
+        "        m->count++;\n"
+        "    }\n"
+        "    vkBeginCommandBuffer(cmd, NULL);\n"
+        "    if (m->words[300] == 300)\n"
+        "        vkCmdFillBuffer(cmd, buf, 0, 4, 0);\n"
+        "    vkEndCommandBuffer(cmd);\n"
         "}\n");
     ck_assert_int_eq(a->status, 0);
     unsigned limit_lines[2] = {0, 0};
@@ -756,10 +767,15 @@ START_TEST(a_quiet_loop_past_the_limit_forgets_what_it_writes)
     ck_assert_uint_eq(limit_lines[0] + limit_lines[1], 20 + 28); /* to_mapped, called */
     /* upload: the fill on the path where the stale word is the magic
        number, and the path without it */
-    size_t upload_paths = 0;
-    for (size_t i = 0; i < a->program->cmdbuf_count; i++)
+    size_t upload_paths = 0, in_struct_paths = 0;
+    for (size_t i = 0; i < a->program->cmdbuf_count; i++) {
         upload_paths += strcmp(a->program->cmdbufs[i].function, "upload") == 0;
+        in_struct_paths += strcmp(a->program->cmdbufs[i].function, "in_struct") == 0;
+    }
     ck_assert_uint_eq(upload_paths, 2);
+    /* an array member of a struct reached through a pointer, and a
+       counter member: forgotten the same way */
+    ck_assert_uint_eq(in_struct_paths, 2);
     test_analysis_free(a);
 }
 END_TEST
