@@ -289,6 +289,11 @@ bool fe_call_ends_path(fe_ctx *cx, CXCursor call);
 bool fe_call_breaks_precondition(fe_ctx *cx, CXCursor call);
 /* The statement (a branch) starts by reporting a broken precondition. */
 bool fe_only_breaks_precondition(fe_ctx *cx, CXCursor stmt);
+/* Whether argument i of a call to decl (a library's function) leads to a
+   VkDevice or VkQueue: the handle, a struct that holds one (followed
+   through its pointers), a callback handed now, or a handle passed as
+   `void *` (program_end.c). */
+bool fe_argument_leads_to_device(CXCursor call, CXCursor decl, unsigned i);
 /* A loop at its iteration limit: when everything its parts (condition,
    increment, body) can write is found in their text, it is forgotten
    (what pointers written through point at, the variables assigned) and

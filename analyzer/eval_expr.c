@@ -1382,12 +1382,10 @@ fe_val *fe_inline_call(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args,
 }
 
 /* A Vulkan handle or struct (Vk*), or a pointer to a struct (which may hold
-   one): a call handed one may wait for the device (`wait_for_gpu(ctx)`).
+   one): a call through a function pointer handed one may wait for the
+   device (`ctx->wait_for_gpu(ctx)`); its parameters' types are not known.
    A va_list is a pointer to the compiler's own struct (__va_list_tag on
-   x86-64), which holds where the caller's variadic arguments are: a
-   `g_vasprintf (&string, format, args)` in GStreamer's error helper made
-   every call of it a possible wait for the device, and the helper's ways
-   were paths. */
+   x86-64), which holds where the caller's variadic arguments are. */
 static bool type_may_hold_handle(CXType t)
 {
     CXString s = clang_getTypeSpelling(t);
@@ -1457,9 +1455,18 @@ static fe_call call_record(fe_ctx *cx, CXCursor call, const char *name, fe_val *
         facts[i].mutable_pointer = t.kind == CXType_Pointer &&
                                    !clang_isConstQualifiedType(clang_getPointeeType(t));
         facts[i].reaches_cmdbuf = fe_type_reaches_cmdbuf(cx, t);
-        facts[i].may_hold_handle = type_may_hold_handle(t);
     }
     CXCursor decl = fe_callee_decl(call);
+    /* To wait for the device's work a library needs the device or a queue
+       (vkDeviceWaitIdle, vkQueueWaitIdle, vkWaitForFences): what it is
+       handed is followed as for a call that might submit (program_end.c).
+       An XCB program's `xcb_poll_for_event (connection)`, handed an opaque
+       connection, was a wait in every frame of its render loop. */
+    for (unsigned i = 0; i < argc; i++)
+        facts[i].leads_to_device =
+            clang_Cursor_isNull(decl)
+                ? type_may_hold_handle(clang_getCursorType(clang_Cursor_getArgument(call, i)))
+                : fe_argument_leads_to_device(call, decl, i);
     const char *spelling = fe_string(cx, clang_getCursorSpelling(call));
     return (fe_call){
         .name = name ? name : spelling,

@@ -245,9 +245,10 @@ static bool vulkan_command_may_wait(const char *name)
 
 /* Whether a call the evaluator cannot see into could wait for the device:
    a Vulkan command that waits or polls, or any other call but the C
-   library's handed a Vulkan
-   handle or a pointer to a struct (which may hold one), e.g. a
-   `wait_for_gpu(ctx)` in another library. */
+   library's handed what leads to a VkDevice or VkQueue, which every wait
+   needs (a `wait_for_gpu(ctx)` in another library whose ctx holds the
+   device).  A library that kept the device from an earlier call and waits
+   on its own is not seen (README). */
 static bool may_wait(const fe_call *call)
 {
     if (call->entry_point)
@@ -255,7 +256,7 @@ static bool may_wait(const fe_call *call)
     if (call->in_c_library)
         return false;
     for (unsigned i = 0; i < call->argc; i++)
-        if (call->arg_facts[i].may_hold_handle)
+        if (call->arg_facts[i].leads_to_device)
             return true;
     return false;
 }

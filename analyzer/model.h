@@ -442,7 +442,8 @@ typedef struct fe_arg {
     bool mutable_pointer;     /* a pointer type whose pointee is not const */
     bool reaches_cmdbuf;      /* a VkCommandBuffer, or a pointer to a struct
                                  with one among its fields */
-    bool may_hold_handle;     /* a Vk* type or a pointer to a struct */
+    bool leads_to_device;     /* a VkDevice or VkQueue, or what holds one
+                                 (fe_argument_leads_to_device) */
 } fe_arg;
 
 typedef struct fe_call {

@@ -287,22 +287,26 @@ static bool type_leads_to_device(device_search *s, CXType t)
    not know (only a handle passed as the `void *` itself counts).  A
    library that kept a queue from an earlier call and submits from its own
    state is not seen: the README says so. */
-static bool library_call_quiet(CXCursor call, CXCursor decl)
+bool fe_argument_leads_to_device(CXCursor call, CXCursor decl, unsigned i)
 {
     CXType fn_type = clang_getCursorType(decl);
     int params = clang_getNumArgTypes(fn_type);
+    CXCursor arg = fe_strip(clang_Cursor_getArgument(call, i));
+    CXType as_written = clang_getCursorType(arg);
+    CXType param = (int)i < params ? clang_getCanonicalType(clang_getArgType(fn_type, i))
+                                   : as_written; /* a variadic argument */
+    device_search s = {.seen_count = 0};
+    bool untyped = param.kind == CXType_Pointer &&
+                   clang_getCanonicalType(clang_getPointeeType(param)).kind == CXType_Void;
+    return untyped ? is_device_or_queue(as_written) : type_leads_to_device(&s, param);
+}
+
+static bool library_call_quiet(CXCursor call, CXCursor decl)
+{
     int argc = clang_Cursor_getNumArguments(call);
-    for (int i = 0; i < argc; i++) {
-        CXCursor arg = fe_strip(clang_Cursor_getArgument(call, (unsigned)i));
-        CXType as_written = clang_getCursorType(arg);
-        CXType param = i < params ? clang_getCanonicalType(clang_getArgType(fn_type, (unsigned)i))
-                                  : as_written; /* a variadic argument */
-        device_search s = {.seen_count = 0};
-        bool untyped = param.kind == CXType_Pointer &&
-                       clang_getCanonicalType(clang_getPointeeType(param)).kind == CXType_Void;
-        if (untyped ? is_device_or_queue(as_written) : type_leads_to_device(&s, param))
+    for (int i = 0; i < argc; i++)
+        if (fe_argument_leads_to_device(call, decl, (unsigned)i))
             return false;
-    }
     return true;
 }
 

@@ -803,6 +803,28 @@ START_TEST(precondition_checks_error_formatting_and_a_reacquire_loop_cost_no_run
 }
 END_TEST
 
+/* realprog/event_pump_upload.c: a viewer in XCB's idiom pumps the window
+   system's events between a frame's submission and the next upload into
+   the mapped staging buffer.  The event library is handed only its opaque
+   connection: nothing that leads to the device, so it cannot wait for the
+   copy (every wait needs the device or a queue), as it cannot submit.  It
+   counted as a possible wait (a pointer to a struct), and the host write
+   racing the copy was a question left unknown; now it is found, with the
+   copy as its earlier access, and the twin that waits first is silent. */
+START_TEST(an_event_pump_handed_an_opaque_connection_is_no_wait)
+{
+    test_analysis *a = check_one("event_pump_upload.c", false);
+    const vks_finding *f = only_finding(a, VKS_RULE_HOST_ACCESS_BEFORE_WAIT);
+    ck_assert_str_eq(f->hazard, "HOST_WRITE_AFTER_READ");
+    ck_assert_uint_eq(f->loc.line, 78);
+    ck_assert(has_earlier_access_note(f, 46));
+    check_complete(a, 1);
+    ck_assert_uint_eq(a->stats.unknown_questions, 0);
+    test_analysis_free(a);
+    check_twin_silent("event_pump_upload.c", 1);
+}
+END_TEST
+
 /* realprog/filter_checks.c: a media framework's filter.  Eight options
    give 256 ways to record a frame, and after the recording the submit
    helper checks vkEndCommandBuffer, vkQueueSubmit, vkWaitForFences and
@@ -873,6 +895,7 @@ int main(void)
     tcase_add_test(tc, a_goto_retry_after_a_fallback_choice_ends);
     tcase_add_test(tc, failing_ways_of_error_checks_that_add_nothing_are_not_run);
     tcase_add_test(tc, precondition_checks_error_formatting_and_a_reacquire_loop_cost_no_runs);
+    tcase_add_test(tc, an_event_pump_handed_an_opaque_connection_is_no_wait);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
