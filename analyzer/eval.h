@@ -131,6 +131,10 @@ typedef struct fe_node_memo {
        through the function whose body this is adds anything (SEARCHING
        while its body is searched: a recursive call) */
     unsigned char quiet_after_call, quiet_leave, function_adds_nothing;
+    /* eval_expr.c call_record: which of a call's first 64 arguments lead
+       to the device (fe_argument_leads_to_device), once known */
+    bool device_args_known;
+    uint64_t device_args;
 } fe_node_memo;
 /* The node's memo while an analysis runs, else NULL (work it out then). */
 fe_node_memo *fe_node_memo_of(CXCursor c);

@@ -1462,11 +1462,25 @@ static fe_call call_record(fe_ctx *cx, CXCursor call, const char *name, fe_val *
        handed is followed as for a call that might submit (program_end.c).
        An XCB program's `xcb_poll_for_event (connection)`, handed an opaque
        connection, was a wait in every frame of its render loop. */
+    fe_node_memo local = {0};
+    fe_node_memo *m = fe_node_memo_of(call);
+    if (!m)
+        m = &local;
+    if (!m->device_args_known) {
+        /* Followed through struct fields: once per call site (zink's
+           context struct is large and its helpers are called often). */
+        for (unsigned i = 0; i < argc && i < 64; i++) {
+            bool leads = clang_Cursor_isNull(decl)
+                             ? type_may_hold_handle(
+                                   clang_getCursorType(clang_Cursor_getArgument(call, i)))
+                             : fe_argument_leads_to_device(call, decl, i);
+            if (leads)
+                m->device_args |= UINT64_C(1) << i;
+        }
+        m->device_args_known = true;
+    }
     for (unsigned i = 0; i < argc; i++)
-        facts[i].leads_to_device =
-            clang_Cursor_isNull(decl)
-                ? type_may_hold_handle(clang_getCursorType(clang_Cursor_getArgument(call, i)))
-                : fe_argument_leads_to_device(call, decl, i);
+        facts[i].leads_to_device = i >= 64 || (m->device_args >> i & 1);
     const char *spelling = fe_string(cx, clang_getCursorSpelling(call));
     return (fe_call){
         .name = name ? name : spelling,
