@@ -243,16 +243,6 @@ static unsigned assumed_iteration(fe_loop_progress *progress, unsigned n)
 }
 
 /*
- * A loop runs as C runs it while its condition is known (a constant trip
- * count fills an array); when the condition is unknown the body runs twice,
- * which is enough to see one iteration's accesses against the next's - a
- * `do` body too, whose first run is before any test.  An unknown condition
- * that the path's facts make false ends the loop: vkcube's `do { err =
- * acquire(); if (err == VK_ERROR_OUT_OF_DATE_KHR) demo_resize(demo); ...
- * else assert(!err); } while (err != VK_SUCCESS);` leaves after the way
- * that found VK_SUCCESS instead of acquiring and rebuilding again.
- */
-/*
  * A loop still running at the iteration limit that records nothing, and
  * whose every write is in its own text (fe_forget_loop_writes): what it
  * writes becomes unknown and it ends, with its condition assumed false.
@@ -281,6 +271,16 @@ static bool leave_quiet_loop(fe_ctx *cx, CXCursor cond, CXCursor inc, CXCursor b
     return true;
 }
 
+/*
+ * A loop runs as C runs it while its condition is known (a constant trip
+ * count fills an array); when the condition is unknown the body runs twice,
+ * which is enough to see one iteration's accesses against the next's - a
+ * `do` body too, whose first run is before any test.  An unknown condition
+ * that the path's facts make false ends the loop: vkcube's `do { err =
+ * acquire(); if (err == VK_ERROR_OUT_OF_DATE_KHR) demo_resize(demo); ...
+ * else assert(!err); } while (err != VK_SUCCESS);` leaves after the way
+ * that found VK_SUCCESS instead of acquiring and rebuilding again.
+ */
 static void exec_loop(fe_ctx *cx, CXCursor init, CXCursor cond, CXCursor inc,
                       CXCursor body, bool test_first)
 {
