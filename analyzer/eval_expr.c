@@ -399,45 +399,46 @@ static enum CXChildVisitResult find_loop_write(CXCursor c, CXCursor parent, CXCl
     return CXChildVisit_Recurse;
 }
 
-/* The node a write to `target` may change, and whether it is what a
-   pointer points at (forgotten with what it reaches) rather than a
-   variable; NULL when nothing known is there.  *refused: a place this
-   cannot tell. */
-static fe_val *written_node(fe_ctx *cx, CXCursor target, bool *through_pointer,
-                            CXType *pointee, bool *refused)
+/* What a write to a place may change: the node of a variable, or what a
+   pointer points at (forgotten with what it reaches, as `pointee`);
+   node NULL when nothing known is there.  refused: a place this cannot
+   tell. */
+typedef struct {
+    fe_val *node;
+    bool through_pointer, refused;
+    CXType pointee;
+} written_place;
+
+static written_place place_written(fe_ctx *cx, CXCursor target)
 {
     CXCursor c = fe_strip(target);
     for (;;) {
         enum CXCursorKind k = clang_getCursorKind(c);
+        if (k == CXCursor_DeclRefExpr)
+            return (written_place){.node = fe_lvalue(cx, c)};
         fe_cursors ch;
         fe_children(NULL, c, &ch);
         CXCursor base = ch.count ? fe_strip(ch.items[0]) : clang_getNullCursor();
         /* an array's element is the array's: its name decays to a pointer */
         bool pointer_base = ch.count && fe_type_is_pointer(clang_getCursorType(ch.items[0])) &&
                             !is_array_type(clang_getCursorType(base));
-        if (k == CXCursor_DeclRefExpr) {
-            *through_pointer = false;
-            return fe_lvalue(cx, c);
-        }
-        bool deref = k == CXCursor_UnaryOperator &&
-                     clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_Deref;
-        if ((k == CXCursor_MemberRefExpr || k == CXCursor_ArraySubscriptExpr) && !pointer_base) {
+        bool member_or_element = k == CXCursor_MemberRefExpr || k == CXCursor_ArraySubscriptExpr;
+        if (member_or_element && !pointer_base) {
             c = base; /* a member or element of a variable: the variable */
             continue;
         }
-        if ((k == CXCursor_MemberRefExpr || k == CXCursor_ArraySubscriptExpr || deref) &&
-            pointer_base && plain_place(base)) {
-            fe_val *p = fe_eval(cx, base);
-            if (p->mapping) {
-                *refused = true; /* host writes into mapped memory */
-                return NULL;
-            }
-            *through_pointer = true;
-            *pointee = clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(base)));
-            return p->kind == VAL_PTR ? p->target : NULL;
-        }
-        *refused = true;
-        return NULL;
+        bool deref = k == CXCursor_UnaryOperator &&
+                     clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_Deref;
+        if (!(member_or_element || deref) || !pointer_base || !plain_place(base))
+            return (written_place){.refused = true};
+        fe_val *p = fe_eval(cx, base);
+        if (p->mapping)
+            return (written_place){.refused = true}; /* host writes into mapped memory */
+        return (written_place){
+            .node = p->kind == VAL_PTR ? p->target : NULL,
+            .through_pointer = true,
+            .pointee = clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(base))),
+        };
     }
 }
 
@@ -453,23 +454,20 @@ bool fe_forget_loop_writes(fe_ctx *cx, const CXCursor *parts, unsigned part_coun
     }
     if (w.refused)
         return false;
-    fe_val **nodes = vks_arena_alloc(cx->arena, sizeof *nodes * (w.count + 1));
-    bool *pointees = vks_arena_alloc(cx->arena, sizeof *pointees * (w.count + 1));
-    CXType *types = vks_arena_alloc(cx->arena, sizeof *types * (w.count + 1));
+    written_place *places = vks_arena_alloc(cx->arena, sizeof *places * (w.count + 1));
     for (size_t i = 0; i < w.count; i++) {
-        bool refused = false;
-        nodes[i] = written_node(cx, w.targets[i], &pointees[i], &types[i], &refused);
-        if (refused)
+        places[i] = place_written(cx, w.targets[i]);
+        if (places[i].refused)
             return false;
     }
     /* What pointers point at first, with the pointers as they are now;
        then the variables (a pointer the loop advances among them). */
     for (size_t i = 0; i < w.count; i++)
-        if (nodes[i] && pointees[i])
-            havoc_reachable(cx, nodes[i], types[i]);
+        if (places[i].node && places[i].through_pointer)
+            havoc_reachable(cx, places[i].node, places[i].pointee);
     for (size_t i = 0; i < w.count; i++)
-        if (nodes[i] && !pointees[i])
-            havoc(cx, nodes[i]);
+        if (places[i].node && !places[i].through_pointer)
+            havoc(cx, places[i].node);
     return true;
 }
 

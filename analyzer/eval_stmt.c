@@ -618,27 +618,22 @@ void fe_exec(fe_ctx *cx, CXCursor c)
         if (ch.count < 2)
             return;
         bool known, value = condition(cx, ch.items[0], &known);
-        bool then_ends = !known && fe_only_ends_program(cx, ch.items[1]);
-        bool else_ends = !known && ch.count > 2 && fe_only_ends_program(cx, ch.items[2]);
         /* A precondition check's failing way (`g_return_if_fail (expr)`)
-           is no way the program runs (program_end.c): the path assumes
-           the check passes. */
-        bool then_broken = !known && !then_ends && fe_only_breaks_precondition(cx, ch.items[1]);
-        bool else_broken = !known && !else_ends && ch.count > 2 &&
-                           fe_only_breaks_precondition(cx, ch.items[2]);
-        if ((then_broken || else_broken) && !(then_broken && else_broken)) {
-            fe_assume(cx, fe_symbolic(cx, ch.items[0]), else_broken);
-            known = true;
-            value = else_broken;
-        }
+           is no way the program runs (program_end.c). */
+        bool then_broken = !known && fe_only_breaks_precondition(cx, ch.items[1]);
+        bool then_ends = !known && (then_broken || fe_only_ends_program(cx, ch.items[1]));
+        bool else_ends = !known && ch.count > 2 &&
+                         (fe_only_breaks_precondition(cx, ch.items[2]) ||
+                          fe_only_ends_program(cx, ch.items[2]));
         if (then_ends || else_ends) {
             /* One way only ends the program (`if (r != VK_SUCCESS) { print;
-               exit(1); }`): no work on it reaches a later submission, so it
-               is no path of its own (program_end.c).  The path goes the
-               other way and assumes the condition that leads there; when
-               both ways end the program, either ends it. */
+               exit(1); }`) or breaks a precondition: no work on it reaches
+               a later submission, so it is no path of its own
+               (program_end.c).  The path goes the other way and assumes
+               the condition that leads there; when both ways end, either
+               does (the one that runs, if one does). */
             if (then_ends && else_ends) {
-                fe_exec(cx, ch.items[1]);
+                fe_exec(cx, ch.items[then_broken ? 2 : 1]);
                 return;
             }
             value = else_ends;

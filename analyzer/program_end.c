@@ -388,18 +388,13 @@ bool fe_only_ends_program(fe_ctx *cx, CXCursor stmt)
  * _gc, each twice per frame), until the run limits ended them.  A call
  * that reports a broken precondition ends the path as infeasible.
  */
-static bool reports_broken_precondition(fe_ctx *cx, CXCursor call)
+bool fe_call_breaks_precondition(fe_ctx *cx, CXCursor call)
 {
     if (clang_getCursorKind(call) != CXCursor_CallExpr)
         return false;
     CXCursor decl = fe_callee_decl(call);
     return !clang_Cursor_isNull(decl) &&
            strcmp(fe_string(cx, clang_getCursorSpelling(decl)), "g_return_if_fail_warning") == 0;
-}
-
-bool fe_call_breaks_precondition(fe_ctx *cx, CXCursor call)
-{
-    return reports_broken_precondition(cx, call);
 }
 
 bool fe_only_breaks_precondition(fe_ctx *cx, CXCursor stmt)
@@ -413,7 +408,7 @@ bool fe_only_breaks_precondition(fe_ctx *cx, CXCursor stmt)
             return false;
         first = ch->items[0];
     }
-    return reports_broken_precondition(cx, fe_strip(first));
+    return fe_call_breaks_precondition(cx, fe_strip(first));
 }
 
 /* Whether the path ends at this call: the function never returns and
