@@ -741,36 +741,81 @@ static void name_element_after_array(fe_ctx *cx, fe_val *element, const fe_val *
  * created in it take that name, and an identity of their own (cause 7: a
  * constructor called in a loop filling ring[i] makes one object per
  * element; fe_handle_renamed, objects.c).  Only for a call's result: a
- * copy of another variable keeps its handles.
+ * copy of another variable keeps its handles.  `made_in`, when set, is
+ * the call's location: only handles created inside that call are renamed.
  */
-static void rename_created_handles(fe_ctx *cx, fe_val *v, const char *spelling, int depth)
+static void rename_created_handles(fe_ctx *cx, fe_val *v, const char *spelling,
+                                   const char *separator, const vks_loc *made_in, int depth)
 {
     for (fe_field *f = v->fields; f && depth < 4; f = f->next) {
         fe_val *child = f->value;
-        const char *name = vks_arena_printf(cx->arena, f->name[0] == '[' ? "%s%s" : "%s.%s",
-                                            spelling, f->name);
+        const char *name = vks_arena_printf(cx->arena, "%s%s%s", spelling,
+                                            f->name[0] == '[' ? "" : separator, f->name);
+        bool handle = child->kind == VAL_SYM && child->ident;
+        if (handle && made_in && !fe_created_inside(cx, child, *made_in))
+            continue; /* kept there before the call */
         /* A handle already kept somewhere before (`=>`) is passed through
            (`VkImageMemoryBarrier b = to_general(small);`), not made here. */
-        if (child->kind == VAL_SYM && child->ident &&
-            strncmp(child->ident, "created:", 8) == 0 && !strstr(child->ident, "=>")) {
+        if (handle && strncmp(child->ident, "created:", 8) == 0 &&
+            !strstr(child->ident, "=>")) {
             const char *made_as = child->ident;
             fe_will_write(cx, child);
             child->spelling = name;
             child->ident = vks_arena_printf(cx->arena, "%s=>%s", made_as, name);
             fe_handle_renamed(cx, child, made_as);
+        } else if (handle && made_in) {
+            /* Named after the allocation it is kept in, which is one
+               object per call already: only the name changes. */
+            fe_will_write(cx, child);
+            child->spelling = name;
+            fe_handle_renamed(cx, child, child->ident);
         } else if (child->kind != VAL_SYM && child->fields) {
-            rename_created_handles(cx, child, name, depth + 1);
+            rename_created_handles(cx, child, name, ".", made_in, depth + 1);
         }
     }
 }
 
+/*
+ * The same for a constructor returning a pointer to what it allocated:
+ * `struct gpu_buffer *staging = gpu_buffer_new(dev, n);` after
+ * `res = calloc(1, sizeof(*res)); vkCreateBuffer(..., &res->handle)`.
+ * The allocation is a call the evaluator cannot see into, so the pointer
+ * is a name and what it points at is kept by that name (values.c,
+ * pointed_to); its handles were named 'res->handle' and are
+ * 'staging->handle' where the program uses them.  A pointer to something
+ * that existed before the call (`get_context()` handing out a global) is
+ * left alone: only the handles the call itself created are renamed.
+ */
+static void name_handles_behind_returned_pointer(fe_ctx *cx, const fe_val *v, CXCursor call,
+                                                 const char *spelling)
+{
+    if (v->kind != VAL_SYM || !v->ident)
+        return;
+    void **slot = fe_name_slot(cx, &cx->path.pointees, v->ident, false);
+    fe_val *pointee = slot ? *slot : NULL;
+    /* `res->handle` is element 0 of what res points at (fe_deref). */
+    fe_field *first = pointee ? pointee->fields : NULL;
+    while (first && strcmp(first->name, "[0]") != 0)
+        first = first->next;
+    if (!first || !first->value->fields)
+        return;
+    vks_loc at = fe_loc(cx, call);
+    rename_created_handles(cx, first->value, spelling, "->", &at, 0);
+}
+
 static void name_returned_handles(fe_ctx *cx, fe_val *v, CXCursor rhs, const char *spelling)
 {
-    if (clang_getCursorKind(fe_strip(rhs)) != CXCursor_CallExpr || !spelling ||
-        v->kind == VAL_SYM || !v->fields)
+    CXCursor call = fe_strip(rhs);
+    if (clang_getCursorKind(call) != CXCursor_CallExpr || !spelling)
+        return;
+    if (fe_type_is_pointer(clang_getCursorType(call))) {
+        name_handles_behind_returned_pointer(cx, v, call, spelling);
+        return;
+    }
+    if (v->kind == VAL_SYM || !v->fields)
         return;
     v->spelling = spelling;
-    rename_created_handles(cx, v, spelling, 0);
+    rename_created_handles(cx, v, spelling, ".", NULL, 0);
 }
 
 static void name_after_variable(fe_ctx *cx, fe_val *v, CXCursor decl)
@@ -1810,7 +1855,7 @@ void fe_declare(fe_ctx *cx, CXCursor decl)
             v->spelling = fe_string(cx, clang_getCursorSpelling(decl));
         }
         name_after_variable(cx, v, decl);
-        name_returned_handles(cx, v, init, v->spelling);
+        name_returned_handles(cx, v, init, fe_string(cx, clang_getCursorSpelling(decl)));
     } else {
         /* Uninitialised: unknown contents, but a name of its own. */
         v->kind = VAL_SYM;

@@ -755,6 +755,9 @@ uint32_t fe_u32_or(const fe_val *v, uint32_t otherwise);
    is kept in a variable or element with a name and identity of its own:
    its object is remembered under them too (issue 11, causes 5 and 7). */
 void fe_handle_renamed(fe_ctx *cx, const fe_val *handle, const char *made_as);
+/* Whether the object a handle names was created inside the call at `call`
+   (a constructor that returns a pointer to what it allocated). */
+bool fe_created_inside(fe_ctx *cx, const fe_val *handle, vks_loc call);
 /* An assignment stored a handle in a struct member: `r->color = image`. */
 void fe_handle_stored(fe_ctx *cx, const fe_val *stored);
 /* vkBeginCommandBuffer: the recording's state and its handle, for

@@ -200,6 +200,21 @@ void fe_handle_renamed(fe_ctx *cx, const fe_val *handle, const char *made_as)
     }
 }
 
+/* Whether the object a handle names was created inside the call at
+   `call`: its create call's chain of callers passes through it. */
+bool fe_created_inside(fe_ctx *cx, const fe_val *handle, vks_loc call)
+{
+    for (const fe_object *o = objects_of(cx)->list; o; o = o->next) {
+        if (strcmp(o->ident, handle->ident) != 0)
+            continue;
+        for (const vks_loc *c = o->loc.caller; c; c = c->caller)
+            if (c->line == call.line && c->col == call.col &&
+                strcmp(c->file ? c->file : "", call.file ? call.file : "") == 0)
+                return true;
+    }
+    return false;
+}
+
 /* ---- create calls ---- */
 
 /* The source text of a pointer argument without its `&`: the handle's
