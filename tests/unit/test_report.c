@@ -191,6 +191,29 @@ START_TEST(text_shows_the_call_chain_of_a_helper)
 }
 END_TEST
 
+/* Two root functions reach the same recording code, one holding the
+   struct (`demo.textures[0].image`), one a pointer to it
+   (`demo->textures[0].image`): one finding.  A finding on another
+   resource at the same place stays. */
+START_TEST(the_same_hazard_named_through_a_pointer_and_a_struct_is_one_finding)
+{
+    static const char *const names[] = {"demo.textures[0].image", "demo->textures[0].image",
+                                        "demo->staging.image"};
+    for (int i = 0; i < 3; i++) {
+        char message[128], earlier[128];
+        snprintf(message, sizeof message, "vkCmdCopyImage writes '%s'", names[i]);
+        snprintf(earlier, sizeof earlier, "the transition writes '%s' here", names[i]);
+        vks_finding *w =
+            vks_finding_add(&f, VKS_RULE_HAZARD_WAW, "WRITE_AFTER_WRITE", at(963, 13), message);
+        vks_finding_note(&f, w, VKS_NOTE_EARLIER_ACCESS, at(348, 5), earlier);
+    }
+    vks_findings_sort(&f);
+    ck_assert_uint_eq(f.count, 2);
+    ck_assert_str_eq(f.items[0].message, "vkCmdCopyImage writes 'demo->staging.image'");
+    ck_assert_str_eq(f.items[1].message, "vkCmdCopyImage writes 'demo->textures[0].image'");
+}
+END_TEST
+
 START_TEST(warnings_as_errors_promotes_warnings_only)
 {
     vks_loc loc = {.file = "/nonexistent/a.c", .line = 2, .col = 1};
@@ -462,6 +485,7 @@ static Suite *report_suite(void)
     tcase_add_test(t, text_has_clang_tidy_form_with_numbered_notes_and_carets);
     tcase_add_test(t, text_without_readable_source_has_no_source_lines);
     tcase_add_test(t, text_shows_the_call_chain_of_a_helper);
+    tcase_add_test(t, the_same_hazard_named_through_a_pointer_and_a_struct_is_one_finding);
     tcase_add_test(t, warnings_as_errors_promotes_warnings_only);
     tcase_add_test(t, checks_globs_apply_in_order);
     tcase_add_test(t, disabled_rules_are_not_reported_anywhere);
