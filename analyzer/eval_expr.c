@@ -1655,6 +1655,46 @@ static void name_fixed_query_results(fe_ctx *cx, const char *entry, fe_val **arg
     }
 }
 
+/*
+ * Whether a call the evaluator cannot see into allocates memory and
+ * returns it: malloc, calloc, realloc, strdup, and the functions named
+ * like them that libraries wrap them in (av_fast_realloc, g_malloc0_n,
+ * rzalloc_array, av_strdup, av_frame_clone).  The analysis assumes that allocation
+ * succeeds, as it assumes that an assert holds: the result is not NULL,
+ * and `if (!p) { ...; return AVERROR(ENOMEM); }` after it is no fork.
+ * What a program does once it is out of memory is not the synchronization
+ * of its frames, and each such check was a path of its own: FFmpeg's
+ * ff_vk_add_exec_dep checks six reallocations per plane of each frame it
+ * is handed (its callers ignore the error and submit anyway, so no way
+ * could be joined), which alone took a filter past its path limit.  The
+ * README states the assumption.
+ */
+static bool allocates_memory(const fe_call *record, CXCursor call)
+{
+    const char *name = record->spelling;
+    if (!name || strncmp(name, "vk", 2) == 0 ||
+        !fe_type_is_pointer(clang_getCursorType(call)))
+        return false;
+    static const char *const copies[] = {"strdup", "strndup", "memdup", "memdup2", "_clone"};
+    size_t n = strlen(name);
+    for (size_t i = 0; i < sizeof copies / sizeof *copies; i++) {
+        size_t k = strlen(copies[i]);
+        if (n >= k && strcmp(name + n - k, copies[i]) == 0)
+            return true;
+    }
+    const char *last = NULL;
+    for (const char *p = strstr(name, "alloc"); p; p = strstr(p + 1, "alloc"))
+        last = p;
+    if (!last || (last - name >= 2 && strncmp(last - 2, "de", 2) == 0))
+        return false;
+    static const char *const endings[] = {"", "z", "0", "_n", "0_n", "_array", "z_array",
+                                          "array", "_size", "z_size"};
+    for (size_t i = 0; i < sizeof endings / sizeof *endings; i++)
+        if (strcmp(last + 5, endings[i]) == 0)
+            return true;
+    return false;
+}
+
 static fe_val *eval_call(fe_ctx *cx, CXCursor call)
 {
     int argc = clang_Cursor_getNumArguments(call);
@@ -1738,6 +1778,7 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
     fe_val *result = fe_sym(cx, vks_arena_printf(cx->arena, "call:%u#%u", offset,
                                                  ++cx->path.havoc_generation),
                             record.spelling);
+    result->not_null = allocates_memory(&record, call);
     fe_link_unknown_call(cx, &record, result);
     return result;
 }
