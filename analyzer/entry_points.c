@@ -196,9 +196,15 @@ void fe_opaque_call(fe_ctx *cx, const fe_call *call)
        it records nothing into a command buffer (vkDestroySemaphore). */
     if (!cx->path.recordings || call->entry_point)
         return;
+    /* By identity only for a value that has one: a command buffer begun
+       through a handle the evaluator could not name is the recording "?",
+       which every unnamed argument (`av_mallocz(sizeof(*iv))`'s size)
+       matched, so each library call on FFmpeg's frame path was an
+       unmodelled command in it.  Such a command buffer handed on is a
+       VkCommandBuffer by its type (reaches_cmdbuf). */
     bool reaches_any = false;
     for (unsigned i = 0; i < call->argc && !reaches_any; i++)
-        reaches_any = fe_find_recording(cx, call->args[i]) ||
+        reaches_any = (fe_ident(call->args[i]) && fe_find_recording(cx, call->args[i])) ||
                       call->arg_facts[i].reaches_cmdbuf;
     if (!reaches_any || fe_sandboxed_effect(cx))
         return;

@@ -685,6 +685,71 @@ static const char *member_key(fe_ctx *cx, CXCursor base, const char *name)
     return fe_intern_printf(cx, "%s.%s", record, name);
 }
 
+/*
+ * An element the evaluator cannot name (at an unknown index, or in an
+ * array it cannot name) is no place of its own: a write there forgets the
+ * whole array (containing_place), and a read gives an unknown.  But C code
+ * stores and tests at once: `q->frame_deps[q->nb_frame_deps] =
+ * av_frame_clone(frame); if (!q->frame_deps[q->nb_frame_deps]) { ...;
+ * return AVERROR(ENOMEM); }` (FFmpeg's ff_vk_add_exec_dep, twice per
+ * frame).  Read back with nothing written since, anywhere, the same
+ * expression designates the same element (C evaluates it to the same
+ * place when nothing it reads changed), so it holds what was stored; the
+ * expression must only read (no call, assignment or increment in it).
+ * Any write in between ends it, and so does a region's way undone
+ * (values.c counts both in cx->writes).
+ */
+static enum CXChildVisitResult find_update(CXCursor c, CXCursor parent, CXClientData found)
+{
+    (void)parent;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    bool update = k == CXCursor_CallExpr || k == CXCursor_CompoundAssignOperator ||
+                  (k == CXCursor_BinaryOperator &&
+                   clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign);
+    if (k == CXCursor_UnaryOperator) {
+        enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+        update = op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
+                 op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec;
+    }
+    if (update) {
+        *(bool *)found = true;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* The text of an element expression that only reads, or NULL. */
+static const char *element_text(fe_ctx *cx, CXCursor expr)
+{
+    CXCursor c = fe_strip(expr);
+    if (clang_getCursorKind(c) != CXCursor_ArraySubscriptExpr)
+        return NULL;
+    bool updates = false;
+    clang_visitChildren(c, find_update, &updates);
+    return updates ? NULL : fe_source_text(cx, c);
+}
+
+static void remember_store_at_unknown_index(fe_ctx *cx, CXCursor lhs, fe_val *value)
+{
+    const char *text = element_text(cx, lhs);
+    if (!text)
+        return;
+    cx->path.stored_at_unknown_index.text = text;
+    cx->path.stored_at_unknown_index.value = value;
+    cx->path.stored_at_unknown_index.writes = cx->writes;
+}
+
+static fe_val *stored_at_unknown_index(fe_ctx *cx, CXCursor expr)
+{
+    if (!cx->path.stored_at_unknown_index.value ||
+        cx->path.stored_at_unknown_index.writes != cx->writes)
+        return NULL;
+    const char *text = element_text(cx, expr);
+    return text && strcmp(text, cx->path.stored_at_unknown_index.text) == 0
+               ? cx->path.stored_at_unknown_index.value
+               : NULL;
+}
+
 /* A place the evaluator cannot name because a join lost the pointer or
    index that leads to it (summary.c): a new unknown carrying that join, so
    that a Vulkan call reading it splits the region; NULL otherwise. */
@@ -693,7 +758,10 @@ static fe_val *unknown_from(fe_ctx *cx, const fe_val *a, const fe_val *b);
 static fe_val *lost_place(fe_ctx *cx, const fe_val *pointer, const fe_val *index)
 {
     bool lost = (pointer && pointer->lossy) || (index && index->lossy);
-    return lost ? unknown_from(cx, pointer, index) : NULL;
+    fe_val *place = lost ? unknown_from(cx, pointer, index) : NULL;
+    if (place)
+        place->lost_place = true;
+    return place;
 }
 
 /*
@@ -997,6 +1065,8 @@ static fe_val *eval_binary(fe_ctx *cx, CXCursor c)
             fe_val *r = fe_eval(cx, rhs);
             if (root)
                 havoc(cx, root);
+            if (root && op == CXBinaryOperator_Assign)
+                remember_store_at_unknown_index(cx, lhs, r);
             return r;
         }
         if (target->mapped_place) {
@@ -1016,6 +1086,8 @@ static fe_val *eval_binary(fe_ctx *cx, CXCursor c)
             const char *where = target->spelling ? target->spelling : fe_source_text(cx, lhs);
             store(cx, target, r, lhs);
             name_returned_handles(cx, target, rhs, where);
+            if (target->lost_place)
+                remember_store_at_unknown_index(cx, lhs, r);
             return target;
         }
         l = target;
@@ -1264,6 +1336,11 @@ fe_val *fe_eval(fe_ctx *cx, CXCursor c)
     case CXCursor_MemberRefExpr:
     case CXCursor_ArraySubscriptExpr: {
         fe_val *v = fe_lvalue(cx, c);
+        if (!v || v->lost_place) {
+            fe_val *stored = stored_at_unknown_index(cx, c);
+            if (stored)
+                v = stored;
+        }
         if (v && v->mapped_place) {
             /* A host read of mapped memory; what it reads is unknown. */
             fe_host_touch(cx, fe_loc(cx, c), v, fe_type_size(clang_getCursorType(c)), false);

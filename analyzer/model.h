@@ -91,6 +91,9 @@ struct fe_val {
        VK_NULL_HANDLE: the analysis follows the path on which the call
        succeeded (`if (buf) vkDestroyBuffer(...)` is no decision then). */
     bool not_null;
+    /* A place the evaluator could not name because a join lost the pointer
+       or index that leads to it (eval_expr.c, lost_place). */
+    bool lost_place;
 };
 
 /* A variable binding in a frame or the global scope. */
@@ -255,6 +258,15 @@ typedef struct fe_path {
     fe_frame *frame;
     struct fe_return_state *ret;  /* the innermost function's return */
     struct fe_loop_state *loop;   /* the innermost loop's break/continue */
+    /* The value last stored in an element the evaluator cannot name
+       (`deps[n] = av_frame_clone(f)`), by the expression's text, while no
+       other write has happened since (`writes`): read back by the same
+       expression (`if (!deps[n])`), it is that value (eval_expr.c). */
+    struct {
+        const char *text;
+        fe_val *value;
+        size_t writes;
+    } stored_at_unknown_index;
     /* Names of unknowns restart on every path, so a call's result is the
        same resource on two paths that agree up to it (and repeated
        recordings compare equal). */
@@ -378,6 +390,7 @@ typedef struct fe_ctx {
     struct fe_trail_entry *trail;
     size_t trail_count, trail_cap;
     unsigned trail_epoch, trail_epochs;
+    size_t writes;              /* fe_will_write and rollbacks, in a region or not */
     /* Names given to unknown values where a test first reads them
        (fe_symbolic): never reused, so a name a region's way gave and that
        stays on the value after the region cannot meet another value's. */

@@ -161,6 +161,7 @@ static void read_by_model(const fe_val *v)
 
 void fe_will_write(fe_ctx *cx, fe_val *v)
 {
+    cx->writes++;
     if (!cx->sandbox || !v || v->logged_in == cx->trail_epoch)
         return;
     fe_trail_entry e = {v, *v};
@@ -170,6 +171,7 @@ void fe_will_write(fe_ctx *cx, fe_val *v)
 
 void fe_trail_rollback(fe_ctx *cx, size_t mark)
 {
+    cx->writes++;
     while (cx->trail_count > mark) {
         fe_trail_entry *e = &cx->trail[--cx->trail_count];
         *e->node = e->before;

@@ -863,6 +863,40 @@ START_TEST(buffers_behind_a_returned_pointer_are_named_by_their_variable)
 }
 END_TEST
 
+/* realprog/exec_context.c: the command buffer begun through a handle the
+   evaluator cannot name (`e->bufs[e->cur_queue]`, FFmpeg's exec context)
+   is the recording "?", and every library call with an argument that has
+   no name (`lib_mallocz(256)`, the log's level) matched it: an unmodelled
+   command in the recording, so the fill and the copy were a question left
+   unknown behind it (3 questions, no finding; FFmpeg's filters had 25,978).
+   Only a value with an identity, or a command buffer by its type, now
+   hands the recording to a library call: the RAW, nothing left unknown,
+   silence with the barrier.  Its add_dep stores a clone in
+   `e->deps[e->nb_deps]` (an unknown index) and tests it at once: read
+   back, the element was a new unknown, so the way where it is NULL (and
+   the caller clears the output) was a second path with a WAW of its own;
+   it holds what was stored now, and a clone is taken to succeed: 1 path. */
+START_TEST(library_calls_on_unnamed_values_record_nothing_into_an_unnamed_command_buffer)
+{
+    test_analysis *a = check_one("exec_context.c", false);
+    const vks_finding *f = only_finding(a, VKS_RULE_HAZARD_RAW);
+    ck_assert_uint_eq(f->loc.line, 76);
+    ck_assert(has_earlier_access_note(f, 58));
+    ck_assert_uint_eq(a->stats.paths_explored, 1);
+    ck_assert_uint_eq(a->stats.incomplete, 0);
+    ck_assert_uint_eq(a->stats.unknown_questions, 0);
+    /* The clear on the failing way is the one call no path reaches. */
+    ck_assert_uint_eq(a->stats.recording_calls_reached + 1, a->stats.recording_calls);
+    test_analysis_free(a);
+
+    a = check_one("exec_context.c", true);
+    ck_assert_uint_eq(a->findings.count, 0);
+    ck_assert_uint_eq(a->stats.paths_explored, 1);
+    ck_assert_uint_gt(a->stats.pairs_proved_ordered, 0);
+    test_analysis_free(a);
+}
+END_TEST
+
 /* realprog/filter_checks.c: a media framework's filter.  Eight options
    give 256 ways to record a frame, and after the recording the submit
    helper checks vkEndCommandBuffer, vkQueueSubmit, vkWaitForFences and
@@ -935,6 +969,7 @@ int main(void)
     tcase_add_test(tc, precondition_checks_error_formatting_and_a_reacquire_loop_cost_no_runs);
     tcase_add_test(tc, an_event_pump_handed_an_opaque_connection_is_no_wait);
     tcase_add_test(tc, buffers_behind_a_returned_pointer_are_named_by_their_variable);
+    tcase_add_test(tc, library_calls_on_unnamed_values_record_nothing_into_an_unnamed_command_buffer);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
