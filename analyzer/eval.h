@@ -308,6 +308,10 @@ bool fe_forget_loop_writes(fe_ctx *cx, const CXCursor *parts, unsigned part_coun
 /* Whether nothing the function `body` can run after `call` returns
    records, creates, maps, submits or waits. */
 bool fe_quiet_after_call(fe_ctx *cx, CXCursor body, CXCursor call);
+/* Where a frame was called from: the call and the body it is in. */
+struct fe_call_context {
+    CXCursor call, caller_body;
+};
 /* Whether `branch` (a branch that leaves at once: return or goto) adds
    nothing on this path: neither it, nor what its function runs after it,
    nor what the callers run after their calls return. */

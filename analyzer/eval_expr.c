@@ -1468,6 +1468,8 @@ fe_val *fe_inline_call(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args,
     frame.returns_quietly = cx->path.frame && cx->path.frame->returns_quietly &&
                             !cx->sandbox &&
                             fe_quiet_after_call(cx, cx->eval->current_body, call);
+    struct fe_call_context context = {call, cx->eval->current_body};
+    frame.call_context = &context; /* both live as long as the call */
     int nparams = clang_Cursor_getNumArguments(fn);
     fe_frame *caller = cx->path.frame;
     cx->path.frame = &frame;

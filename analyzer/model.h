@@ -139,6 +139,9 @@ typedef struct fe_frame {
     /* Nothing the callers run once this frame returns can record, create,
        map, submit or wait (quiet_leave.c); true for the analysed root. */
     bool returns_quietly;
+    /* The call and the caller's body (eval.h), for following an error
+       code up the callers (quiet_leave.c); NULL in the analysed root. */
+    const struct fe_call_context *call_context;
 } fe_frame;
 
 /* A loop being run (eval_stmt.c exec_loop): how far it has got, which is

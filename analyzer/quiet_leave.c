@@ -56,6 +56,13 @@ typedef struct {
         unsigned label, from_top;
     } gotos[MAX_LABELS];
     unsigned goto_count;
+    /* What the `return`s searched return, when asked (track_returns): one
+       known value, or `returns_known` false.  `error_var` is the variable
+       the call's result was assigned to (`err` in `(err = x) < 0`), which
+       holds `error_value`. */
+    bool track_returns, returns_known, returns_seen;
+    int64_t returns, error_value;
+    CXCursor error_var;
 } effect_search;
 
 static bool function_adds_nothing(fe_ctx *cx, CXCursor definition);
@@ -120,6 +127,32 @@ static bool call_adds_nothing(fe_ctx *cx, CXCursor call)
     return !hands_command_buffer(cx, call);
 }
 
+/* A `return` the search met: what it returns, if it is a constant or the
+   variable holding the error code. */
+static void note_return(effect_search *s, CXCursor ret)
+{
+    const fe_cursors *ch = fe_children_kept(s->cx, ret);
+    int64_t value = 0;
+    bool known = false;
+    if (ch->count == 1) {
+        CXCursor e = fe_strip(ch->items[0]);
+        uint64_t k;
+        if (clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
+            !clang_Cursor_isNull(s->error_var) &&
+            clang_equalCursors(clang_getCursorReferenced(e), s->error_var)) {
+            value = s->error_value;
+            known = true;
+        } else if (fe_evaluated_int(e, &k)) {
+            value = (int64_t)k;
+            known = true;
+        }
+    }
+    if (!known || (s->returns_seen && value != s->returns))
+        s->returns_known = false;
+    s->returns = value;
+    s->returns_seen = true;
+}
+
 static enum CXChildVisitResult find_effect(CXCursor c, CXCursor parent, CXClientData data)
 {
     (void)parent;
@@ -149,6 +182,10 @@ static enum CXChildVisitResult find_effect(CXCursor c, CXCursor parent, CXClient
     }
     case CXCursor_IndirectGotoStmt:
         s->quiet = false;
+        break;
+    case CXCursor_ReturnStmt:
+        if (s->track_returns)
+            note_return(s, c);
         break;
     default:
         break;
@@ -305,6 +342,176 @@ static bool after_call_adds_nothing(fe_ctx *cx, CXCursor body, CXCursor call)
     return s.quiet;
 }
 
+/*
+ * An error code passed up: C code checks a call's result and jumps to its
+ * cleanup when it failed (FFmpeg's `RET(x)`: `if ((err = (x)) < 0) goto
+ * fail;`, GStreamer's `if (!gst_foo (...)) goto error;`).  What the caller
+ * runs after the call is then only that branch and what its `goto` reaches,
+ * never the rest of the loop or block around the call - which, searched in
+ * full (after_call_adds_nothing), holds the next view's creation and the
+ * frame's barriers: FFmpeg's filters ran 556 of the 632 runs of a frame
+ * only to find that a failed vkCreateImageView adds nothing.
+ *
+ * value_with() evaluates the `if`'s condition with the call returning `v`
+ * (the constant the failing branch returns: AVERROR_EXTERNAL, FALSE):
+ * constants, the call itself, an assignment of it, `!`, `-`, comparisons
+ * and `&&`/`||`; anything else is not known.
+ */
+static bool value_with(fe_ctx *cx, CXCursor e, CXCursor call, int64_t v, int64_t *out,
+                       CXCursor *assigned_to)
+{
+    CXCursor c = fe_strip(e);
+    if (clang_equalCursors(c, fe_strip(call))) {
+        *out = v;
+        return true;
+    }
+    uint64_t k;
+    const fe_cursors *ch = fe_children_kept(cx, c);
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_UnaryOperator: {
+        int64_t a;
+        if (ch->count != 1 || !value_with(cx, ch->items[0], call, v, &a, assigned_to))
+            return false;
+        switch (clang_getCursorUnaryOperatorKind(c)) {
+        case CXUnaryOperator_LNot: *out = !a; return true;
+        case CXUnaryOperator_Minus: *out = -a; return true;
+        default: return false;
+        }
+    }
+    case CXCursor_BinaryOperator: {
+        int64_t a, b;
+        enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+        if (ch->count != 2)
+            return false;
+        if (op == CXBinaryOperator_Assign) {
+            CXCursor lhs = fe_strip(ch->items[0]);
+            if (!value_with(cx, ch->items[1], call, v, out, assigned_to))
+                return false;
+            if (clang_getCursorKind(lhs) == CXCursor_DeclRefExpr)
+                *assigned_to = clang_getCursorReferenced(lhs);
+            return true;
+        }
+        if (!value_with(cx, ch->items[0], call, v, &a, assigned_to) ||
+            !value_with(cx, ch->items[1], call, v, &b, assigned_to))
+            return false;
+        switch (op) {
+        case CXBinaryOperator_LT: *out = a < b; return true;
+        case CXBinaryOperator_GT: *out = a > b; return true;
+        case CXBinaryOperator_LE: *out = a <= b; return true;
+        case CXBinaryOperator_GE: *out = a >= b; return true;
+        case CXBinaryOperator_EQ: *out = a == b; return true;
+        case CXBinaryOperator_NE: *out = a != b; return true;
+        case CXBinaryOperator_LAnd: *out = a && b; return true;
+        case CXBinaryOperator_LOr: *out = a || b; return true;
+        default: return false;
+        }
+    }
+    default:
+        if (!fe_evaluated_int(c, &k))
+            return false;
+        *out = (int64_t)k;
+        return true;
+    }
+}
+
+/* Whether `stmt` never goes on to the statement after it: it is, or its
+   last statement is, a `goto` or a `return`. */
+static bool always_leaves(fe_ctx *cx, CXCursor stmt)
+{
+    for (;;) {
+        enum CXCursorKind kind = clang_getCursorKind(stmt);
+        if (kind == CXCursor_GotoStmt || kind == CXCursor_ReturnStmt)
+            return true;
+        if (kind != CXCursor_CompoundStmt)
+            return false;
+        const fe_cursors *ch = fe_children_kept(cx, stmt);
+        if (!ch->count)
+            return false;
+        stmt = ch->items[ch->count - 1];
+    }
+}
+
+/*
+ * Whether, the call returning `v`, what its function runs after it adds
+ * nothing, because the `if` around it leaves by a branch that adds nothing;
+ * *returns: what the function then returns (*known false when that is not
+ * one constant or the error variable).  False when it cannot be told.
+ */
+static bool after_error_adds_nothing(fe_ctx *cx, CXCursor body, CXCursor call, int64_t v,
+                                     int64_t *returns, bool *known)
+{
+    chain c = {.depth = 0};
+    if (!chain_to(cx, body, 0, call, &c) || c.depth < 2)
+        return false;
+    effect_search s = {.cx = cx, .quiet = true, .at_top = c.at[1], .track_returns = true,
+                       .returns_known = true, .error_value = v,
+                       .error_var = clang_getNullCursor()};
+    for (unsigned j = c.depth - 1; j-- > 0 && s.quiet;) {
+        CXCursor parent = c.node[j];
+        const fe_cursors *ch = fe_children_kept(cx, parent);
+        unsigned at = c.at[j + 1];
+        enum CXCursorKind kind = clang_getCursorKind(parent);
+        if (kind == CXCursor_IfStmt && at == 0) {
+            int64_t taken;
+            if (ch->count < 2 || !value_with(cx, ch->items[0], call, v, &taken, &s.error_var) ||
+                !taken || !always_leaves(cx, ch->items[1]))
+                return false;
+            search(&s, ch->items[1]);
+            if (s.quiet)
+                follow_gotos(&s, body, fe_children_kept(cx, body)->count);
+            *returns = s.returns;
+            *known = s.returns_known && s.returns_seen;
+            return s.quiet;
+        }
+        if (!clang_isExpression(kind))
+            return false; /* the call is not what an `if` decides */
+        for (unsigned i = 0; i < ch->count; i++)
+            if (i != at)
+                search(&s, ch->items[i]);
+    }
+    return false;
+}
+
+/* The constant the branch returns last (`return AVERROR_EXTERNAL;`). */
+static bool branch_returns_constant(fe_ctx *cx, CXCursor branch, int64_t *v)
+{
+    CXCursor last = branch;
+    while (clang_getCursorKind(last) == CXCursor_CompoundStmt) {
+        const fe_cursors *ch = fe_children_kept(cx, last);
+        if (!ch->count)
+            return false;
+        last = ch->items[ch->count - 1];
+    }
+    if (clang_getCursorKind(last) != CXCursor_ReturnStmt)
+        return false;
+    const fe_cursors *ch = fe_children_kept(cx, last);
+    uint64_t k;
+    if (ch->count != 1 || !fe_evaluated_int(fe_strip(ch->items[0]), &k))
+        return false;
+    *v = (int64_t)k;
+    return true;
+}
+
+/* The callers, from the innermost frame up, each handed the error code the
+   one below returns, leave by a branch that adds nothing, until one whose
+   return is quiet anyway. */
+static bool error_passed_up_quietly(fe_ctx *cx, CXCursor branch)
+{
+    int64_t v;
+    if (!branch_returns_constant(cx, branch, &v))
+        return false;
+    bool known = true;
+    for (const fe_frame *f = cx->path.frame; f; f = f->caller) {
+        if (f->returns_quietly)
+            return true;
+        if (!known || !f->call_context ||
+            !after_error_adds_nothing(cx, f->call_context->caller_body, f->call_context->call,
+                                      v, &v, &known))
+            return false;
+    }
+    return true;
+}
+
 bool fe_quiet_after_call(fe_ctx *cx, CXCursor body, CXCursor call)
 {
     if (clang_Cursor_isNull(body))
@@ -346,9 +553,10 @@ bool fe_leave_adds_nothing(fe_ctx *cx, CXCursor branch)
        ways on their own. */
     if (cx->sandbox || cx->partial_level || cx->counting_statements || cx->recording_ways)
         return false;
-    if (!cx->path.frame || !cx->path.frame->returns_quietly)
+    if (!cx->path.frame)
         return false;
     if (cx->path.mappings && cx->path.submit)
         return false; /* a host access through a mapped pointer would count */
-    return branch_adds_nothing(cx, cx->eval->current_body, branch);
+    return branch_adds_nothing(cx, cx->eval->current_body, branch) &&
+           (cx->path.frame->returns_quietly || error_passed_up_quietly(cx, branch));
 }

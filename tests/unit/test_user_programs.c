@@ -545,6 +545,24 @@ static void check_one_raw_and_silent_twin(const char *file, unsigned line,
     check_twin_silent(file, paths);
 }
 
+/* The RAW and its twin's silence in `paths`, in `runs` runs; and the runs
+   when quiet error ways are run (VKSYNC_SKIP_QUIET_LEAVES=0), returned
+   for the caller's checks. */
+static test_analysis *check_runs_with_and_without_quiet_leaves(const char *file,
+                                                              unsigned line,
+                                                              unsigned write_line,
+                                                              unsigned paths, unsigned runs)
+{
+    check_one_raw_and_silent_twin(file, line, write_line, paths);
+    test_analysis *a = check_one(file, false);
+    ck_assert_uint_eq(a->stats.paths_run, runs);
+    test_analysis_free(a);
+    setenv("VKSYNC_SKIP_QUIET_LEAVES", "0", 1);
+    a = check_one(file, false);
+    unsetenv("VKSYNC_SKIP_QUIET_LEAVES");
+    return a;
+}
+
 /* realprog/driver_lists.c: a driver's flush in a driver's idiom.  A spin
    lock on `__atomic_exchange_n` (behind a macro, as Mesa's p_atomic_xchg)
    read as a known value that never changed, so `while (was != 0)` ran to
@@ -897,6 +915,24 @@ START_TEST(library_calls_on_unnamed_values_record_nothing_into_an_unnamed_comman
 }
 END_TEST
 
+/* realprog/plane_views_check.c: a gboolean helper per plane returns
+   FALSE when its view cannot be created, and the frame function jumps to
+   its error label: `if (!make_plane_view (self, i)) goto error;` in the
+   plane loop.  The helper's callers, searched for what they run after it
+   returns without the value it returns, ran the whole loop again (another
+   view to create) and the recording after it, so the failing way was run
+   and dropped, twice (3 runs).  With FALSE the `if` leaves by its branch,
+   which adds nothing: 1 run, the RAW, silence with the barrier. */
+START_TEST(a_failure_passed_up_to_an_error_label_is_not_run)
+{
+    test_analysis *a =
+        check_runs_with_and_without_quiet_leaves("plane_views_check.c", 67, 56, 1, 1);
+    ck_assert_uint_eq(a->stats.paths_run, 3);
+    ck_assert_uint_eq(a->stats.paths_explored, 1);
+    test_analysis_free(a);
+}
+END_TEST
+
 /* realprog/filter_checks.c: a media framework's filter.  Eight options
    give 256 ways to record a frame, and after the recording the submit
    helper checks vkEndCommandBuffer, vkQueueSubmit, vkWaitForFences and
@@ -908,17 +944,12 @@ END_TEST
    limit).  Now it is seen to add nothing before it is run - nothing in
    the branch, after the label it jumps to, or in the callers once they
    return - and it is not run once a path through the check was kept: 258
-   runs, the RAW found, nothing incomplete. */
+   runs, the RAW found, nothing incomplete (257 since the check that fails
+   passes its error code up, below). */
 START_TEST(failing_ways_of_error_checks_that_add_nothing_are_not_run)
 {
-    check_one_raw_and_silent_twin("filter_checks.c", 113, 102, 255);
-    test_analysis *a = check_one("filter_checks.c", false);
-    ck_assert_uint_eq(a->stats.paths_run, 258);
-    test_analysis_free(a);
-
-    setenv("VKSYNC_SKIP_QUIET_LEAVES", "0", 1);
-    a = check_one("filter_checks.c", false);
-    unsetenv("VKSYNC_SKIP_QUIET_LEAVES");
+    test_analysis *a =
+        check_runs_with_and_without_quiet_leaves("filter_checks.c", 113, 102, 255, 257);
     ck_assert_uint_eq(a->stats.incomplete, 1);
     ck_assert_uint_eq(count_rule(a, VKS_RULE_HAZARD_RAW), 1);
     const vks_finding *limit = NULL;
@@ -970,6 +1001,7 @@ int main(void)
     tcase_add_test(tc, an_event_pump_handed_an_opaque_connection_is_no_wait);
     tcase_add_test(tc, buffers_behind_a_returned_pointer_are_named_by_their_variable);
     tcase_add_test(tc, library_calls_on_unnamed_values_record_nothing_into_an_unnamed_command_buffer);
+    tcase_add_test(tc, a_failure_passed_up_to_an_error_label_is_not_run);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
