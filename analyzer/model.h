@@ -619,6 +619,11 @@ enum {
        see into), no effect a joined region must stop for; the path notes
        that the handle ended (objects.c, fe_end_object). */
     FE_EP_ENDS = 1u << 6,
+    /* Fails only when memory runs out (its error codes are
+       VK_ERROR_OUT_OF_HOST_MEMORY and VK_ERROR_OUT_OF_DEVICE_MEMORY, and
+       VK_ERROR_UNKNOWN, an implementation's failure): taken to succeed, as
+       an allocation is (eval_expr.c), so it returns VK_SUCCESS. */
+    FE_EP_SUCCEEDS = 1u << 7,
 };
 typedef void fe_command_model(fe_ctx *cx, vks_cmd *cmd, const fe_call *call);
 /* A model of an entry point that is not a vkCmd*: returns false when it did

@@ -595,7 +595,9 @@ END_TEST
 
 /* The failing way of a check that leaves at once is not run once a path
    through the check was kept, when nothing after it can add anything
-   (quiet_leave.c): here the check after vkEndCommandBuffer.  It is run
+   (quiet_leave.c): here a library's status checked after
+   vkEndCommandBuffer (whose own result is VK_SUCCESS: it fails only when
+   memory runs out, FE_EP_SUCCEEDS).  It is run
    when a caller goes on recording after the helper returns, when the
    code after the label hands the command buffer to a call without a body
    (an unmodelled command in its recording), and when the code after the
@@ -616,10 +618,12 @@ START_TEST(failing_ways_are_skipped_only_when_nothing_follows)
 {
     const char *alone =
         "#include <vulkan/vulkan.h>\n"
+        "int lib_status(void);\n"
         "int rec(VkCommandBuffer cmd, VkBuffer b) {\n"
         "    vkBeginCommandBuffer(cmd, NULL);\n"
         "    vkCmdFillBuffer(cmd, b, 0, 4, 0);\n"
-        "    if (vkEndCommandBuffer(cmd) != VK_SUCCESS)\n"
+        "    vkEndCommandBuffer(cmd);\n"
+        "    if (lib_status() != 0)\n"
         "        return -1;\n"
         "    return 0;\n"
         "}\n";
@@ -628,8 +632,10 @@ START_TEST(failing_ways_are_skipped_only_when_nothing_follows)
 
     const char *caller_goes_on =
         "#include <vulkan/vulkan.h>\n"
+        "int lib_status(void);\n"
         "static int finish(VkCommandBuffer cmd) {\n"
-        "    if (vkEndCommandBuffer(cmd) != VK_SUCCESS)\n"
+        "    vkEndCommandBuffer(cmd);\n"
+        "    if (lib_status() != 0)\n"
         "        return -1;\n"
         "    return 0;\n"
         "}\n"
@@ -645,11 +651,13 @@ START_TEST(failing_ways_are_skipped_only_when_nothing_follows)
 
     const char *handed_after_label =
         "#include <vulkan/vulkan.h>\n"
+        "int lib_status(void);\n"
         "void trace_command_buffer(VkCommandBuffer cmd);\n"
         "int rec(VkCommandBuffer cmd, VkBuffer b) {\n"
         "    vkBeginCommandBuffer(cmd, NULL);\n"
         "    vkCmdFillBuffer(cmd, b, 0, 4, 0);\n"
-        "    if (vkEndCommandBuffer(cmd) != VK_SUCCESS)\n"
+        "    vkEndCommandBuffer(cmd);\n"
+        "    if (lib_status() != 0)\n"
         "        goto fail;\n"
         "    return 0;\n"
         "fail:\n"
@@ -660,11 +668,13 @@ START_TEST(failing_ways_are_skipped_only_when_nothing_follows)
 
     const char *jumps_back =
         "#include <vulkan/vulkan.h>\n"
+        "int lib_status(void);\n"
         "int rec(VkCommandBuffer cmd, VkBuffer b, int *tries) {\n"
         "retry:\n"
         "    vkBeginCommandBuffer(cmd, NULL);\n"
         "    vkCmdFillBuffer(cmd, b, 0, 4, 0);\n"
-        "    if (vkEndCommandBuffer(cmd) != VK_SUCCESS)\n"
+        "    vkEndCommandBuffer(cmd);\n"
+        "    if (lib_status() != 0)\n"
         "        goto again;\n"
         "    return 0;\n"
         "again:\n"
@@ -676,6 +686,54 @@ START_TEST(failing_ways_are_skipped_only_when_nothing_follows)
        something, analysed for two iterations as a loop on an unknown
        condition is (the failing way's runs are run, and end) */
     ck_assert_uint_gt(runs_of(jumps_back, NULL, 0), 1);
+}
+END_TEST
+
+/* vkBeginCommandBuffer and vkCreateImageView fail only when memory runs
+   out: taken to succeed (FE_EP_SUCCEEDS), their result is VK_SUCCESS, so
+   the way that handles their failure is no path - the fill in it is the
+   one recording call no path reaches.  vkQueueSubmit can lose the device:
+   its result stays unknown, and a test of it is a decision (two runs; the
+   way that submitted records nothing more, so it is no path of its own). */
+START_TEST(calls_that_fail_only_when_memory_runs_out_succeed)
+{
+    test_analysis *a = analyse(
+        "#include <vulkan/vulkan.h>\n"
+        "int rec(VkDevice dev, VkCommandBuffer cmd, VkBuffer b, VkImageViewCreateInfo *info,\n"
+        "        VkImageView *view) {\n"
+        "    if (vkCreateImageView(dev, info, NULL, view) != VK_SUCCESS)\n"
+        "        return -1;\n"
+        "    VkResult r = vkBeginCommandBuffer(cmd, NULL);\n"
+        "    if (r != VK_SUCCESS) {\n"
+        "        vkCmdFillBuffer(cmd, b, 0, 4, 0);\n"
+        "        return -1;\n"
+        "    }\n"
+        "    vkCmdFillBuffer(cmd, b, 4, 4, 0);\n"
+        "    return vkEndCommandBuffer(cmd) == VK_SUCCESS ? 0 : -1;\n"
+        "}\n");
+    ck_assert_int_eq(a->status, 0);
+    ck_assert_uint_eq(a->stats.paths_run, 1);
+    ck_assert_uint_eq(a->stats.paths_explored, 1);
+    ck_assert_uint_eq(a->stats.recording_calls_reached + 1, a->stats.recording_calls);
+    test_analysis_free(a);
+
+    a = analyse(
+        "#include <vulkan/vulkan.h>\n"
+        "int rec(VkQueue q, VkCommandBuffer cmd, VkBuffer b, VkSubmitInfo *submit) {\n"
+        "    vkBeginCommandBuffer(cmd, NULL);\n"
+        "    vkCmdFillBuffer(cmd, b, 0, 4, 0);\n"
+        "    vkEndCommandBuffer(cmd);\n"
+        "    if (vkQueueSubmit(q, 1, submit, VK_NULL_HANDLE) != VK_SUCCESS) {\n"
+        "        vkBeginCommandBuffer(cmd, NULL);\n"
+        "        vkCmdFillBuffer(cmd, b, 8, 4, 0);\n"
+        "        vkEndCommandBuffer(cmd);\n"
+        "    }\n"
+        "    return 0;\n"
+        "}\n");
+    ck_assert_int_eq(a->status, 0);
+    ck_assert_uint_eq(a->stats.paths_run, 2);
+    ck_assert_uint_eq(a->stats.recording_calls_reached, a->stats.recording_calls);
+    test_analysis_free(a);
 }
 END_TEST
 
@@ -803,6 +861,7 @@ int main(void)
     tcase_add_test(tc, paths_agreeing_up_to_the_end_give_one_recording);
     tcase_add_test(tc, goto_to_a_cleanup_label_is_followed);
     tcase_add_test(tc, failing_ways_are_skipped_only_when_nothing_follows);
+    tcase_add_test(tc, calls_that_fail_only_when_memory_runs_out_succeed);
     tcase_add_test(tc, loop_limit_is_exact);
     tcase_add_test(tc, a_quiet_loop_past_the_limit_forgets_what_it_writes);
     suite_add_tcase(s, tc);

@@ -916,18 +916,18 @@ START_TEST(library_calls_on_unnamed_values_record_nothing_into_an_unnamed_comman
 END_TEST
 
 /* realprog/plane_views_check.c: a gboolean helper per plane returns
-   FALSE when its view cannot be created, and the frame function jumps to
-   its error label: `if (!make_plane_view (self, i)) goto error;` in the
-   plane loop.  The helper's callers, searched for what they run after it
-   returns without the value it returns, ran the whole loop again (another
-   view to create) and the recording after it, so the failing way was run
-   and dropped, twice (3 runs).  With FALSE the `if` leaves by its branch,
+   FALSE when the plane's format cannot be sampled, and the frame function
+   jumps to its error label: `if (!make_plane_view (self, i)) goto error;`
+   in the plane loop.  The helper's callers, searched for what they run
+   after it returns without the value it returns, ran the whole loop again
+   (another view to create) and the recording after it, so the failing way
+   was run and dropped (2 runs).  With FALSE the `if` leaves by its branch,
    which adds nothing: 1 run, the RAW, silence with the barrier. */
 START_TEST(a_failure_passed_up_to_an_error_label_is_not_run)
 {
     test_analysis *a =
-        check_runs_with_and_without_quiet_leaves("plane_views_check.c", 67, 56, 1, 1);
-    ck_assert_uint_eq(a->stats.paths_run, 3);
+        check_runs_with_and_without_quiet_leaves("plane_views_check.c", 70, 59, 1, 1);
+    ck_assert_uint_eq(a->stats.paths_run, 2);
     ck_assert_uint_eq(a->stats.paths_explored, 1);
     test_analysis_free(a);
 }
@@ -944,21 +944,17 @@ END_TEST
    limit).  Now it is seen to add nothing before it is run - nothing in
    the branch, after the label it jumps to, or in the callers once they
    return - and it is not run once a path through the check was kept: 258
-   runs, the RAW found, nothing incomplete (257 since the check that fails
-   passes its error code up, below). */
+   runs, the RAW found, nothing incomplete.  Since vkEndCommandBuffer is
+   taken to succeed (it fails only when memory runs out), its check is no
+   fork at all, and the failures of the other three, run and dropped, take
+   772 runs instead of more than 1,024; skipped, 257. */
 START_TEST(failing_ways_of_error_checks_that_add_nothing_are_not_run)
 {
     test_analysis *a =
         check_runs_with_and_without_quiet_leaves("filter_checks.c", 113, 102, 255, 257);
-    ck_assert_uint_eq(a->stats.incomplete, 1);
+    ck_assert_uint_eq(a->stats.paths_run, 772);
+    ck_assert_uint_eq(a->stats.incomplete, 0);
     ck_assert_uint_eq(count_rule(a, VKS_RULE_HAZARD_RAW), 1);
-    const vks_finding *limit = NULL;
-    for (size_t i = 0; i < a->findings.count; i++)
-        if (a->findings.items[i].rule == VKS_RULE_VKSYNC_INCOMPLETE)
-            limit = &a->findings.items[i];
-    ck_assert_ptr_nonnull(limit);
-    ck_assert_msg(strstr(limit->message, "more than 1024 runs of `filter_frame` (255 paths "
-                                         "kept"), "%s", limit->message);
     test_analysis_free(a);
 }
 END_TEST
