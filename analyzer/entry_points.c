@@ -251,7 +251,7 @@ bool fe_entry_point_matters(const char *name)
 {
     const fe_entry_point *row = fe_entry_point_find(name);
     return (row || strncmp(name, "vkCmd", 5) == 0) && !accesses_nothing(row) &&
-           !(row && (row->flags & (FE_EP_FIXED_QUERY | FE_EP_FORGETS | FE_EP_ENDS)));
+           !(row && (row->flags & (FE_EP_NO_EFFECT | FE_EP_FORGETS)));
 }
 
 bool fe_vulkan_call(fe_ctx *cx, const fe_call *call)
@@ -259,7 +259,7 @@ bool fe_vulkan_call(fe_ctx *cx, const fe_call *call)
     const fe_entry_point *row = fe_entry_point_find(call->name);
     if (row && (row->flags & FE_EP_ENDS) && call->argc > (unsigned)row->param)
         fe_end_object(cx, call->args[row->param]);
-    if (row && (row->flags & (FE_EP_FIXED_QUERY | FE_EP_ENDS)))
+    if (row && (row->flags & FE_EP_NO_EFFECT))
         return false; /* any call the evaluator cannot see into */
     if (cx->sandbox && row && (row->flags & FE_EP_FORGETS))
         return true; /* the closed recording stays: merge.c compares more */

@@ -624,6 +624,13 @@ enum {
        VK_ERROR_UNKNOWN, an implementation's failure): taken to succeed, as
        an allocation is (eval_expr.c), so it returns VK_SUCCESS. */
     FE_EP_SUCCEEDS = 1u << 7,
+    /* No model at all: any call the evaluator cannot see into, no effect a
+       joined region must stop for; a row only for its other flags
+       (vkCreateSemaphore: FE_EP_SUCCEEDS). */
+    FE_EP_OPAQUE = 1u << 8,
+    /* The rows that are no effect: a run does not count them, a joined
+       region does not stop for them. */
+    FE_EP_NO_EFFECT = FE_EP_FIXED_QUERY | FE_EP_ENDS | FE_EP_OPAQUE,
 };
 typedef void fe_command_model(fe_ctx *cx, vks_cmd *cmd, const fe_call *call);
 /* A model of an entry point that is not a vkCmd*: returns false when it did

@@ -68,14 +68,15 @@ typedef struct {
 static bool function_adds_nothing(fe_ctx *cx, CXCursor definition);
 
 /* What a run counts as an effect (entry_points.c fe_vulkan_call): every
-   vkCmd* and every row of the table, but the fixed queries and the
-   destroys, which are any call the evaluator cannot see into. */
+   vkCmd* and every row of the table, but the fixed queries, the destroys
+   and the rows without a model (FE_EP_NO_EFFECT), which are any call the
+   evaluator cannot see into. */
 static bool entry_point_has_effect(const char *entry)
 {
     if (strncmp(entry, "vkCmd", 5) == 0)
         return true;
     const fe_entry_point *row = fe_entry_point_find(entry);
-    return row && !(row->flags & (FE_EP_FIXED_QUERY | FE_EP_ENDS));
+    return row && !(row->flags & FE_EP_NO_EFFECT);
 }
 
 typedef struct {
