@@ -1563,6 +1563,32 @@ static bool in_c_library(CXCursor decl, const char *spelling)
     return libc;
 }
 
+/*
+ * Whether a function formats text: variadic, its last named parameter a
+ * `char` pointer (GStreamer's gst_debug_log (..., GObject *object, const
+ * gchar *format, ...), FFmpeg's av_log, GLib's g_strdup_printf).  Such a
+ * call neither waits for the device nor records into a command buffer,
+ * whatever it is handed: GST_DEBUG_OBJECT (swapper, ...) hands it the
+ * swapper, which holds the device, and each of GStreamer's 3,272 debug
+ * statements on its paths was a host wait the analysis could not see
+ * into, after which host accesses were questions left unknown.
+ */
+static bool formats_text(CXCursor decl)
+{
+    if (clang_Cursor_isNull(decl))
+        return false;
+    CXType type = clang_getCursorType(decl);
+    int named = clang_getNumArgTypes(type);
+    if (!clang_isFunctionTypeVariadic(type) || named < 1)
+        return false;
+    CXType last = clang_getCanonicalType(clang_getArgType(type, (unsigned)named - 1));
+    if (last.kind != CXType_Pointer)
+        return false;
+    enum CXTypeKind pointee = clang_getCanonicalType(clang_getPointeeType(last)).kind;
+    return pointee == CXType_Char_S || pointee == CXType_Char_U || pointee == CXType_SChar ||
+           pointee == CXType_UChar;
+}
+
 /* The record the models get (model.h): what only the cursor and the C types
    tell, decided here once.  Argument texts are for Vulkan calls (a created
    handle is named after its out-parameter). */
@@ -1613,6 +1639,7 @@ static fe_call call_record(fe_ctx *cx, CXCursor call, const char *name, fe_val *
         .argc = argc,
         .entry_point = name != NULL,
         .in_c_library = !name && in_c_library(decl, spelling),
+        .formats_text = !name && formats_text(decl),
         .callee_in_system_header =
             !clang_Cursor_isNull(decl) &&
             clang_Location_isInSystemHeader(clang_getCursorLocation(decl)),

@@ -245,7 +245,8 @@ static bool vulkan_command_may_wait(const char *name)
 
 /* Whether a call the evaluator cannot see into could wait for the device:
    a Vulkan command that waits or polls, or any other call but the C
-   library's handed what leads to a VkDevice or VkQueue, which every wait
+   library's and a logger's (formats_text) handed what leads to a VkDevice
+   or VkQueue, which every wait
    needs (a `wait_for_gpu(ctx)` in another library whose ctx holds the
    device).  A library that kept the device from an earlier call and waits
    on its own is not seen (README). */
@@ -253,7 +254,7 @@ static bool may_wait(const fe_call *call)
 {
     if (call->entry_point)
         return vulkan_command_may_wait(call->name);
-    if (call->in_c_library)
+    if (call->in_c_library || call->formats_text)
         return false;
     for (unsigned i = 0; i < call->argc; i++)
         if (call->arg_facts[i].leads_to_device)

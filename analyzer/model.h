@@ -472,6 +472,10 @@ typedef struct fe_call {
     bool callee_in_system_header; /* a C library function */
     bool entry_point;         /* name is a Vulkan entry point's */
     bool in_c_library;        /* the C library's or the compiler's */
+    /* Variadic after a string (`const char *format, ...`): a function that
+       formats text - a logger, printf's family - which neither waits for
+       the device nor records (eval_expr.c, formats_text). */
+    bool formats_text;
 } fe_call;
 
 /* FNV-1a, the front end's one hash of names and values (the engine's,

@@ -933,6 +933,27 @@ START_TEST(a_failure_passed_up_to_an_error_label_is_not_run)
 }
 END_TEST
 
+/* realprog/logged_upload.c: a logger handed the element (which holds the
+   device) between the submission and the next upload of the mapped
+   staging buffer.  Any library call handed what leads to the device was
+   taken to maybe wait for it, so the rewrite after it was a question left
+   unknown; a function that formats text (variadic after a `char *`)
+   waits for nothing: the host-access-before-wait at line 56, the copy at
+   46 its earlier access; silent with the fence wait first. */
+START_TEST(a_logger_handed_the_device_is_no_wait)
+{
+    test_analysis *a = check_one("logged_upload.c", false);
+    const vks_finding *f = only_finding(a, VKS_RULE_HOST_ACCESS_BEFORE_WAIT);
+    ck_assert_str_eq(f->hazard, "HOST_WRITE_AFTER_READ");
+    ck_assert_uint_eq(f->loc.line, 56);
+    ck_assert(has_earlier_access_note(f, 46));
+    check_complete(a, 1);
+    ck_assert_uint_eq(a->stats.unknown_questions, 0);
+    test_analysis_free(a);
+    check_twin_silent("logged_upload.c", 1);
+}
+END_TEST
+
 /* realprog/filter_checks.c: a media framework's filter.  Eight options
    give 256 ways to record a frame, and after the recording the submit
    helper checks vkEndCommandBuffer, vkQueueSubmit, vkWaitForFences and
@@ -999,6 +1020,7 @@ int main(void)
     tcase_add_test(tc, buffers_behind_a_returned_pointer_are_named_by_their_variable);
     tcase_add_test(tc, library_calls_on_unnamed_values_record_nothing_into_an_unnamed_command_buffer);
     tcase_add_test(tc, a_failure_passed_up_to_an_error_label_is_not_run);
+    tcase_add_test(tc, a_logger_handed_the_device_is_no_wait);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
