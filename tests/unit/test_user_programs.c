@@ -545,6 +545,23 @@ static void check_one_raw_and_silent_twin(const char *file, unsigned line,
     check_twin_silent(file, paths);
 }
 
+/* One host write racing the copy that reads the buffer (line, and the
+   copy's line), one path, nothing left unknown; the twin that waits first
+   is silent. */
+static void check_host_write_before_wait_and_silent_twin(const char *file, unsigned line,
+                                                         unsigned copy_line)
+{
+    test_analysis *a = check_one(file, false);
+    const vks_finding *f = only_finding(a, VKS_RULE_HOST_ACCESS_BEFORE_WAIT);
+    ck_assert_str_eq(f->hazard, "HOST_WRITE_AFTER_READ");
+    ck_assert_uint_eq(f->loc.line, line);
+    ck_assert(has_earlier_access_note(f, copy_line));
+    check_complete(a, 1);
+    ck_assert_uint_eq(a->stats.unknown_questions, 0);
+    test_analysis_free(a);
+    check_twin_silent(file, 1);
+}
+
 /* The RAW and its twin's silence in `paths`, in `runs` runs; and the runs
    when quiet error ways are run (VKSYNC_SKIP_QUIET_LEAVES=0), returned
    for the caller's checks. */
@@ -840,15 +857,7 @@ END_TEST
    copy as its earlier access, and the twin that waits first is silent. */
 START_TEST(an_event_pump_handed_an_opaque_connection_is_no_wait)
 {
-    test_analysis *a = check_one("event_pump_upload.c", false);
-    const vks_finding *f = only_finding(a, VKS_RULE_HOST_ACCESS_BEFORE_WAIT);
-    ck_assert_str_eq(f->hazard, "HOST_WRITE_AFTER_READ");
-    ck_assert_uint_eq(f->loc.line, 78);
-    ck_assert(has_earlier_access_note(f, 46));
-    check_complete(a, 1);
-    ck_assert_uint_eq(a->stats.unknown_questions, 0);
-    test_analysis_free(a);
-    check_twin_silent("event_pump_upload.c", 1);
+    check_host_write_before_wait_and_silent_twin("event_pump_upload.c", 78, 46);
 }
 END_TEST
 
@@ -942,15 +951,7 @@ END_TEST
    46 its earlier access; silent with the fence wait first. */
 START_TEST(a_logger_handed_the_device_is_no_wait)
 {
-    test_analysis *a = check_one("logged_upload.c", false);
-    const vks_finding *f = only_finding(a, VKS_RULE_HOST_ACCESS_BEFORE_WAIT);
-    ck_assert_str_eq(f->hazard, "HOST_WRITE_AFTER_READ");
-    ck_assert_uint_eq(f->loc.line, 56);
-    ck_assert(has_earlier_access_note(f, 46));
-    check_complete(a, 1);
-    ck_assert_uint_eq(a->stats.unknown_questions, 0);
-    test_analysis_free(a);
-    check_twin_silent("logged_upload.c", 1);
+    check_host_write_before_wait_and_silent_twin("logged_upload.c", 56, 46);
 }
 END_TEST
 
