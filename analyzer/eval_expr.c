@@ -1765,7 +1765,8 @@ static void name_fixed_query_results(fe_ctx *cx, const char *entry, fe_val **arg
  * Whether a call the evaluator cannot see into allocates memory and
  * returns it: malloc, calloc, realloc, strdup, and the functions named
  * like them that libraries wrap them in (av_fast_realloc, g_malloc0_n,
- * rzalloc_array, av_strdup, av_frame_clone).  The analysis assumes that allocation
+ * rzalloc_array, av_strdup, av_frame_clone, and a new reference:
+ * av_buffer_ref, gst_buffer_ref, which fail only when memory runs out).  The analysis assumes that allocation
  * succeeds, as it assumes that an assert holds: the result is not NULL,
  * and `if (!p) { ...; return AVERROR(ENOMEM); }` after it is no fork.
  * What a program does once it is out of memory is not the synchronization
@@ -1781,7 +1782,8 @@ static bool allocates_memory(const fe_call *record, CXCursor call)
     if (!name || strncmp(name, "vk", 2) == 0 ||
         !fe_type_is_pointer(clang_getCursorType(call)))
         return false;
-    static const char *const copies[] = {"strdup", "strndup", "memdup", "memdup2", "_clone"};
+    static const char *const copies[] = {"strdup", "strndup", "memdup", "memdup2", "_clone",
+                                         "_ref"};
     size_t n = strlen(name);
     for (size_t i = 0; i < sizeof copies / sizeof *copies; i++) {
         size_t k = strlen(copies[i]);

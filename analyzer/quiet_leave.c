@@ -473,7 +473,53 @@ static bool after_error_adds_nothing(fe_ctx *cx, CXCursor body, CXCursor call, i
     return false;
 }
 
-/* The constant the branch returns last (`return AVERROR_EXTERNAL;`). */
+/* The `return` the code from top-level statement `from` of the body
+   reaches first (a label's statement is the label's), or a null cursor. */
+static CXCursor first_return_from(fe_ctx *cx, CXCursor body, unsigned from)
+{
+    const fe_cursors *top = fe_children_kept(cx, body);
+    for (unsigned i = from; i < top->count; i++) {
+        CXCursor stmt = top->items[i];
+        while (clang_getCursorKind(stmt) == CXCursor_LabelStmt) {
+            const fe_cursors *ch = fe_children_kept(cx, stmt);
+            if (!ch->count)
+                break;
+            stmt = ch->items[0];
+        }
+        enum CXCursorKind kind = clang_getCursorKind(stmt);
+        if (kind == CXCursor_ReturnStmt)
+            return stmt;
+        if (kind != CXCursor_CallExpr && kind != CXCursor_NullStmt &&
+            !clang_isExpression(kind))
+            break; /* a branch or a loop: which return it reaches is not plain */
+    }
+    return clang_getNullCursor();
+}
+
+/* The top-level statement a `goto` jumps to in the body, or its count. */
+static unsigned label_index(fe_ctx *cx, CXCursor body, CXCursor jump)
+{
+    const fe_cursors *ch = fe_children_kept(cx, jump);
+    const fe_cursors *top = fe_children_kept(cx, body);
+    if (ch->count < 1)
+        return top->count;
+    unsigned label, offset;
+    clang_getSpellingLocation(clang_getCursorLocation(clang_getCursorReferenced(ch->items[0])),
+                              NULL, NULL, NULL, &label);
+    for (unsigned i = 0; i < top->count; i++) {
+        if (clang_getCursorKind(top->items[i]) != CXCursor_LabelStmt)
+            continue;
+        clang_getSpellingLocation(clang_getCursorLocation(top->items[i]), NULL, NULL, NULL,
+                                  &offset);
+        if (offset == label)
+            return i;
+    }
+    return top->count;
+}
+
+/* The constant the branch returns last (`return AVERROR_EXTERNAL;`), or
+   the code its `goto` jumps to (`goto err;` ... `err: unref (...); return
+   AVERROR(ENOMEM);`). */
 static bool branch_returns_constant(fe_ctx *cx, CXCursor branch, int64_t *v)
 {
     CXCursor last = branch;
@@ -482,6 +528,12 @@ static bool branch_returns_constant(fe_ctx *cx, CXCursor branch, int64_t *v)
         if (!ch->count)
             return false;
         last = ch->items[ch->count - 1];
+    }
+    if (clang_getCursorKind(last) == CXCursor_GotoStmt) {
+        CXCursor body = cx->eval->current_body;
+        last = first_return_from(cx, body, label_index(cx, body, last));
+        if (clang_Cursor_isNull(last))
+            return false;
     }
     if (clang_getCursorKind(last) != CXCursor_ReturnStmt)
         return false;

@@ -689,6 +689,46 @@ START_TEST(failing_ways_are_skipped_only_when_nothing_follows)
 }
 END_TEST
 
+/* An error code passed up (quiet_leave.c, error_passed_up_quietly): the
+   helper's failure jumps to its cleanup label, which returns a constant
+   (`goto err;` ... `err: release(q); return -12;`), and the caller, in a
+   loop with recording after it, returns what the helper returned (`if
+   ((ret = add_dep(q, d[i], ...))) return ret;`; the helper creates a
+   view, so its ways are not joined).  That failure adds nothing: it is
+   not run (1 run; 3 when quiet failures are run). */
+START_TEST(a_failure_through_a_cleanup_label_passed_up_is_not_run)
+{
+    const char *source =
+        "#include <vulkan/vulkan.h>\n"
+        "void *lib_ref(void *p);\n"
+        "int lib_status(void);\n"
+        "void lib_release(void *q);\n"
+        "static int add_dep(void **q, void *d, VkDevice dev, VkImageView *view) {\n"
+        "    vkCreateImageView(dev, NULL, NULL, view);\n"
+        "    if (lib_status() != 0)\n"
+        "        goto err;\n"
+        "    q[0] = d;\n"
+        "    return 0;\n"
+        "err:\n"
+        "    lib_release(q);\n"
+        "    return -12;\n"
+        "}\n"
+        "int rec(VkCommandBuffer cmd, VkBuffer b, void **q, void **d, int n, VkDevice dev,\n"
+        "        VkImageView *views) {\n"
+        "    int ret;\n"
+        "    vkBeginCommandBuffer(cmd, NULL);\n"
+        "    for (int i = 0; i < n; i++)\n"
+        "        if ((ret = add_dep(q, d[i], dev, &views[i])))\n"
+        "            return ret;\n"
+        "    vkCmdFillBuffer(cmd, b, 0, 4, 0);\n"
+        "    vkEndCommandBuffer(cmd);\n"
+        "    return 0;\n"
+        "}\n";
+    ck_assert_uint_eq(runs_of(source, NULL, 0), 1);
+    ck_assert_uint_eq(runs_of(source, "0", 0), 3);
+}
+END_TEST
+
 /* vkBeginCommandBuffer and vkCreateImageView fail only when memory runs
    out: taken to succeed (FE_EP_SUCCEEDS), their result is VK_SUCCESS, so
    the way that handles their failure is no path - the fill in it is the
@@ -862,6 +902,7 @@ int main(void)
     tcase_add_test(tc, goto_to_a_cleanup_label_is_followed);
     tcase_add_test(tc, failing_ways_are_skipped_only_when_nothing_follows);
     tcase_add_test(tc, calls_that_fail_only_when_memory_runs_out_succeed);
+    tcase_add_test(tc, a_failure_through_a_cleanup_label_passed_up_is_not_run);
     tcase_add_test(tc, loop_limit_is_exact);
     tcase_add_test(tc, a_quiet_loop_past_the_limit_forgets_what_it_writes);
     suite_add_tcase(s, tc);
