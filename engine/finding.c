@@ -96,10 +96,12 @@ static bool same_text(const char *a, const char *b)
    but the path's steps.  A loop analysed for two iterations records the
    same command buffer twice, and each recording had its own copy of the
    finding, differing only in the iteration its steps name.  Two root
-   functions that reach the same code (glfw's triangle-vulkan: `main`,
-   whose `demo` is a struct, and the refresh callback, handed a pointer
-   to it) name the same resource `demo.textures[0].image` in one and
-   `demo->textures[0].image` in the other: one finding. */
+   functions that reach the same code tell the same hazard but for how
+   they reach the resource: glfw's triangle-vulkan uploads its texture
+   from `main`, whose `demo` is a struct (`demo.textures[0].image`), and
+   from the refresh callback, handed a pointer to it
+   (`demo->textures[0].image`).  The two texture objects are each root's
+   own, but the missing barrier is one place in the code: one finding. */
 static bool same_report(const vks_finding *a, const vks_finding *b)
 {
     if (a->rule != b->rule || !same_loc(&a->loc, &b->loc) ||
