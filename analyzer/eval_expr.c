@@ -812,6 +812,32 @@ static void name_element_after_array(fe_ctx *cx, fe_val *element, const fe_val *
  * copy of another variable keeps its handles.  `made_in`, when set, is
  * the call's location: only handles created inside that call are renamed.
  */
+/* Names the handle `node` (when it is one the call made) `name`; whether
+   it was a handle. */
+static bool rename_handle(fe_ctx *cx, fe_val *node, const char *name, const vks_loc *made_in)
+{
+    if (node->kind != VAL_SYM || !node->ident)
+        return false;
+    if (made_in && !fe_created_inside(cx, node, *made_in))
+        return true; /* kept there before the call */
+    /* A handle already kept somewhere before (`=>`) is passed through
+       (`VkImageMemoryBarrier b = to_general(small);`), not made here. */
+    if (strncmp(node->ident, "created:", 8) == 0 && !strstr(node->ident, "=>")) {
+        const char *made_as = node->ident;
+        fe_will_write(cx, node);
+        node->spelling = name;
+        node->ident = vks_arena_printf(cx->arena, "%s=>%s", made_as, name);
+        fe_handle_renamed(cx, node, made_as);
+    } else if (made_in) {
+        /* Named after the allocation it is kept in, which is one object
+           per call already: only the name changes. */
+        fe_will_write(cx, node);
+        node->spelling = name;
+        fe_handle_renamed(cx, node, node->ident);
+    }
+    return true;
+}
+
 static void rename_created_handles(fe_ctx *cx, fe_val *v, const char *spelling,
                                    const char *separator, const vks_loc *made_in, int depth)
 {
@@ -819,27 +845,8 @@ static void rename_created_handles(fe_ctx *cx, fe_val *v, const char *spelling,
         fe_val *child = f->value;
         const char *name = vks_arena_printf(cx->arena, "%s%s%s", spelling,
                                             f->name[0] == '[' ? "" : separator, f->name);
-        bool handle = child->kind == VAL_SYM && child->ident;
-        if (handle && made_in && !fe_created_inside(cx, child, *made_in))
-            continue; /* kept there before the call */
-        /* A handle already kept somewhere before (`=>`) is passed through
-           (`VkImageMemoryBarrier b = to_general(small);`), not made here. */
-        if (handle && strncmp(child->ident, "created:", 8) == 0 &&
-            !strstr(child->ident, "=>")) {
-            const char *made_as = child->ident;
-            fe_will_write(cx, child);
-            child->spelling = name;
-            child->ident = vks_arena_printf(cx->arena, "%s=>%s", made_as, name);
-            fe_handle_renamed(cx, child, made_as);
-        } else if (handle && made_in) {
-            /* Named after the allocation it is kept in, which is one
-               object per call already: only the name changes. */
-            fe_will_write(cx, child);
-            child->spelling = name;
-            fe_handle_renamed(cx, child, child->ident);
-        } else if (child->kind != VAL_SYM && child->fields) {
+        if (!rename_handle(cx, child, name, made_in) && child->fields)
             rename_created_handles(cx, child, name, ".", made_in, depth + 1);
-        }
     }
 }
 
@@ -877,7 +884,13 @@ static void name_returned_handles(fe_ctx *cx, fe_val *v, CXCursor rhs, const cha
     if (clang_getCursorKind(call) != CXCursor_CallExpr || !spelling)
         return;
     if (fe_type_is_pointer(clang_getCursorType(call))) {
-        name_handles_behind_returned_pointer(cx, v, call, spelling);
+        /* A handle is a pointer too (`VkBuffer staging = make_buffer (g,
+           n);`, the helper's local `buffer` created): the variable's. */
+        vks_loc at = fe_loc(cx, call);
+        if (v->kind == VAL_SYM && v->ident && fe_created_inside(cx, v, at))
+            rename_handle(cx, v, spelling, &at);
+        else
+            name_handles_behind_returned_pointer(cx, v, call, spelling);
         return;
     }
     if (v->kind == VAL_SYM || !v->fields)

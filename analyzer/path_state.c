@@ -15,6 +15,8 @@
  * `x < 2` is not); Z3 giving up keeps the path, since dropping it could hide
  * a hazard.
  */
+#include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdint.h>
@@ -49,10 +51,19 @@ static void read_limits(void)
     };
     for (int i = 0; i < FE_LIMIT_COUNT; i++) {
         const char *set = getenv(defaults[i].env);
-        char *end;
-        unsigned long v = set ? strtoul(set, &end, 10) : 0;
-        limits_set[i] = set && *set && !*end && v > 0 && v < 100000000;
+        char *end = NULL;
+        errno = 0;
+        unsigned long long v = set ? strtoull(set, &end, 10) : 0;
+        limits_set[i] = set && *set && !*end && errno == 0 && v > 0 && v <= UINT_MAX &&
+                        set[0] != '-';
         limits[i] = limits_set[i] ? (unsigned)v : defaults[i].value;
+        /* A value the limit cannot take is said, once: silently keeping
+           the default, a run told VKSYNC_MAX_STATEMENTS=1000000000 stopped
+           where it always had. */
+        if (set && *set && !limits_set[i])
+            fprintf(stderr, "vksync-lint: warning: %s=%s is not a whole number from 1 to %u; "
+                    "the default %u applies\n", defaults[i].env, set, UINT_MAX,
+                    defaults[i].value);
     }
     const char *debug = getenv("VKSYNC_DEBUG_PATHS");
     debug_paths = debug && *debug && strcmp(debug, "0") != 0;

@@ -328,5 +328,13 @@ status=$?
 check "... and by default the same program is analysed to the end (exit 1: its hazard)" \
     sh -c "[ $status -eq 1 ] && ! grep -q vksync-incomplete '$tmp/out'"
 
+VKSYNC_MAX_PATHS=lots "$tool" --quiet tests/unit/realprog/setup_branches.c >"$tmp/out" 2>"$tmp/err"
+status=$?
+check "VKSYNC_MAX_PATHS=lots: one warning line, the default applies (exit 1: its hazard)" \
+    sh -c "[ $status -eq 1 ] && grep -q '^vksync-lint: warning: VKSYNC_MAX_PATHS=lots is not a whole number from 1 to [0-9]*; the default 64 applies\$' '$tmp/err' && ! grep -q vksync-incomplete '$tmp/out'"
+VKSYNC_MAX_STATEMENTS=1000000000 "$tool" --quiet tests/unit/realprog/setup_branches.c >"$tmp/out" 2>"$tmp/err"
+check "VKSYNC_MAX_STATEMENTS=1000000000 is taken, without a warning" \
+    sh -c "! grep -q warning '$tmp/err'"
+
 [ "$fail" -eq 0 ] && echo "cli: all checks passed"
 exit "$fail"

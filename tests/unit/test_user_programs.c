@@ -311,6 +311,9 @@ START_TEST(setup_code_that_records_nothing_costs_no_paths)
     const vks_finding *f = only_finding(a, VKS_RULE_HAZARD_RAW);
     ck_assert_str_eq(f->hazard, "READ_AFTER_WRITE");
     ck_assert_uint_eq(f->loc.line, 128);
+    /* `VkBuffer staging = make_buffer (g, n);`: the handle the helper
+       created into its local `buffer` is the caller's `staging` (cause 5). */
+    ck_assert_msg(strstr(f->message, "reads 'staging'"), "%s", f->message);
     ck_assert_uint_eq(a->stats.paths_explored, 3);
     ck_assert_uint_eq(a->stats.incomplete, 0);
     test_analysis_free(a);
