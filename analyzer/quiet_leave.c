@@ -154,6 +154,29 @@ static void note_return(effect_search *s, CXCursor ret)
     s->returns_seen = true;
 }
 
+/* Whether c assigns, increments or decrements the error variable. */
+static bool writes_error_var(effect_search *s, CXCursor c)
+{
+    if (clang_Cursor_isNull(s->error_var))
+        return false;
+    enum CXCursorKind kind = clang_getCursorKind(c);
+    if (kind == CXCursor_BinaryOperator &&
+        clang_getCursorBinaryOperatorKind(c) != CXBinaryOperator_Assign)
+        return false;
+    if (kind == CXCursor_UnaryOperator) {
+        enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+        if (op != CXUnaryOperator_PostInc && op != CXUnaryOperator_PostDec &&
+            op != CXUnaryOperator_PreInc && op != CXUnaryOperator_PreDec)
+            return false;
+    }
+    const fe_cursors *ch = fe_children_kept(s->cx, c);
+    if (!ch->count)
+        return false;
+    CXCursor target = fe_strip(ch->items[0]);
+    return clang_getCursorKind(target) == CXCursor_DeclRefExpr &&
+           clang_equalCursors(clang_getCursorReferenced(target), s->error_var);
+}
+
 static enum CXChildVisitResult find_effect(CXCursor c, CXCursor parent, CXClientData data)
 {
     (void)parent;
@@ -187,6 +210,13 @@ static enum CXChildVisitResult find_effect(CXCursor c, CXCursor parent, CXClient
     case CXCursor_ReturnStmt:
         if (s->track_returns)
             note_return(s, c);
+        break;
+    case CXCursor_BinaryOperator: case CXCursor_CompoundAssignOperator:
+    case CXCursor_UnaryOperator:
+        /* `err = 0;` after the label: the error variable no longer holds
+           the error code, so what the function returns is not known. */
+        if (s->track_returns && writes_error_var(s, c))
+            s->returns_known = false;
         break;
     default:
         break;

@@ -726,6 +726,35 @@ START_TEST(a_failure_through_a_cleanup_label_passed_up_is_not_run)
         "}\n";
     ck_assert_uint_eq(runs_of(source, NULL, 0), 1);
     ck_assert_uint_eq(runs_of(source, "0", 0), 3);
+
+    /* The middle function swallows the error (`fail: ret = 0;`) and its
+       caller goes on recording: the failure adds a path, and is run. */
+    const char *swallowed =
+        "#include <vulkan/vulkan.h>\n"
+        "int lib_status(void);\n"
+        "static int add_dep(VkDevice dev, VkImageView *view) {\n"
+        "    vkCreateImageView(dev, NULL, NULL, view);\n"
+        "    if (lib_status() != 0)\n"
+        "        return -12;\n"
+        "    return 0;\n"
+        "}\n"
+        "static int prepare(VkDevice dev, VkImageView *view) {\n"
+        "    int ret;\n"
+        "    if ((ret = add_dep(dev, view)) < 0)\n"
+        "        goto fail;\n"
+        "    return 0;\n"
+        "fail:\n"
+        "    ret = 0;\n"
+        "    return ret;\n"
+        "}\n"
+        "void rec(VkCommandBuffer cmd, VkBuffer b, VkDevice dev, VkImageView *view) {\n"
+        "    vkBeginCommandBuffer(cmd, NULL);\n"
+        "    if (prepare(dev, view) < 0)\n"
+        "        return;\n"
+        "    vkCmdFillBuffer(cmd, b, 0, 4, 0);\n"
+        "    vkEndCommandBuffer(cmd);\n"
+        "}\n";
+    ck_assert_uint_eq(runs_of(swallowed, NULL, 0), 2);
 }
 END_TEST
 
