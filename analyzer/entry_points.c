@@ -194,8 +194,9 @@ void fe_opaque_call(fe_ctx *cx, const fe_call *call)
 {
     /* A Vulkan command no model handled is not a vkCmd* (those all are):
        it records nothing into a command buffer (vkDestroySemaphore). */
-    if (!cx->path.recordings || call->entry_point || call->formats_text)
-        return; /* a logger records nothing, whatever it prints */
+    if (!cx->path.recordings || call->entry_point || call->formats_text ||
+        fe_name_frees_memory(call->spelling))
+        return; /* a logger or a free records nothing, whatever it is handed */
     /* By identity only for a value that has one: a command buffer begun
        through a handle the evaluator could not name is the recording "?",
        which every unnamed argument (`av_mallocz(sizeof(*iv))`'s size)

@@ -130,7 +130,7 @@ typedef struct fe_node_memo {
        adds anything; a branch that leaves at once adds nothing; no way
        through the function whose body this is adds anything (SEARCHING
        while its body is searched: a recursive call) */
-    unsigned char quiet_after_call, quiet_leave, function_adds_nothing;
+    unsigned char quiet_after_call, quiet_leave, function_adds_nothing, quiet_from_here;
     /* eval_expr.c call_record: which of a call's first 64 arguments lead
        to the device (fe_argument_leads_to_device), once known */
     bool device_args_known;
@@ -316,6 +316,10 @@ struct fe_call_context {
    nothing on this path: neither it, nor what its function runs after it,
    nor what the callers run after their calls return. */
 bool fe_leave_adds_nothing(fe_ctx *cx, CXCursor branch);
+/* Whether nothing from `stmt` on - the statement, what its function runs
+   after it, what the callers run after their calls return - can record,
+   create, map, submit or wait on this path: its decisions are none. */
+bool fe_rest_adds_nothing(fe_ctx *cx, CXCursor stmt);
 /* A value of this type is, or leads to, a command buffer (clang_support.c). */
 bool fe_type_reaches_cmdbuf(fe_ctx *cx, CXType t);
 

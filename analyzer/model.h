@@ -787,6 +787,10 @@ uint32_t fe_u32_or(const fe_val *v, uint32_t otherwise);
    is kept in a variable or element with a name and identity of its own:
    its object is remembered under them too (issue 11, causes 5 and 7). */
 void fe_handle_renamed(fe_ctx *cx, const fe_val *handle, const char *made_as);
+/* Whether a function's name says it frees memory (`free`, `SDL_free`,
+   `g_free`, `av_freep`): it records into no command buffer, whatever it
+   is handed - `SDL_free (ctx->commandBuffers)` frees the array. */
+bool fe_name_frees_memory(const char *name);
 /* Whether the object a handle names was created inside the call at `call`
    (a constructor that returns a pointer to what it allocated). */
 bool fe_created_inside(fe_ctx *cx, const fe_val *handle, vks_loc call);

@@ -424,6 +424,13 @@ bool fe_has_ended(const fe_ctx *cx, const char *ident)
     return false;
 }
 
+bool fe_name_frees_memory(const char *name)
+{
+    size_t n = strlen(name);
+    return strcmp(name, "free") == 0 || (n > 5 && strcmp(name + n - 5, "_free") == 0) ||
+           (n > 6 && strcmp(name + n - 6, "_freep") == 0);
+}
+
 void fe_note_free(fe_ctx *cx, const fe_call *call)
 {
     if (!call->entry_point && call->in_c_library && strcmp(call->spelling, "free") == 0 &&

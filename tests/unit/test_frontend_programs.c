@@ -758,6 +758,40 @@ START_TEST(a_failure_through_a_cleanup_label_passed_up_is_not_run)
 }
 END_TEST
 
+/* A cleanup after the last submission (quiet_leave.c, fe_rest_adds_nothing):
+   SDL's testvulkan tests what exists before each wait, free and destroy,
+   once per window, and every way was a run replayed from the program's
+   start to find it recorded nothing new (993 of its 1,024 runs).  Nothing
+   from those tests on can record or submit, so they are no decisions: one
+   run (two when such ways are run: the wait's test; the others are joined,
+   their ways only free and destroy). */
+START_TEST(a_cleanup_after_the_last_submission_makes_no_decisions)
+{
+    const char *source =
+        "#include <stdlib.h>\n"
+        "#include <vulkan/vulkan.h>\n"
+        "void lib_free(void *p);\n"
+        "struct ctx { VkDevice device; VkQueue queue; VkCommandPool pool;\n"
+        "             VkCommandBuffer *cmds; VkFence fence; VkBuffer b; };\n"
+        "void run(struct ctx *c, VkSubmitInfo *submit) {\n"
+        "    vkBeginCommandBuffer(c->cmds[0], NULL);\n"
+        "    vkCmdFillBuffer(c->cmds[0], c->b, 0, 4, 0);\n"
+        "    vkEndCommandBuffer(c->cmds[0]);\n"
+        "    vkQueueSubmit(c->queue, 1, submit, c->fence);\n"
+        "    if (c->device)\n"
+        "        vkDeviceWaitIdle(c->device);\n"
+        "    if (c->cmds) {\n"
+        "        vkFreeCommandBuffers(c->device, c->pool, 1, c->cmds);\n"
+        "        lib_free(c->cmds);\n"
+        "    }\n"
+        "    if (c->fence)\n"
+        "        vkDestroyFence(c->device, c->fence, NULL);\n"
+        "}\n";
+    ck_assert_uint_eq(runs_of(source, NULL, 0), 1);
+    ck_assert_uint_eq(runs_of(source, "0", 0), 2);
+}
+END_TEST
+
 /* vkBeginCommandBuffer and vkCreateImageView fail only when memory runs
    out: taken to succeed (FE_EP_SUCCEEDS), their result is VK_SUCCESS, so
    the way that handles their failure is no path - the fill in it is the
@@ -931,6 +965,7 @@ int main(void)
     tcase_add_test(tc, goto_to_a_cleanup_label_is_followed);
     tcase_add_test(tc, failing_ways_are_skipped_only_when_nothing_follows);
     tcase_add_test(tc, calls_that_fail_only_when_memory_runs_out_succeed);
+    tcase_add_test(tc, a_cleanup_after_the_last_submission_makes_no_decisions);
     tcase_add_test(tc, a_failure_through_a_cleanup_label_passed_up_is_not_run);
     tcase_add_test(tc, loop_limit_is_exact);
     tcase_add_test(tc, a_quiet_loop_past_the_limit_forgets_what_it_writes);
