@@ -641,11 +641,15 @@ void fe_exec(fe_ctx *cx, CXCursor c)
             known = true;
         }
         if (!known && fe_rest_adds_nothing(cx, c)) {
-            /* Nothing from here on can record, submit, create or wait
-               (a cleanup after the last submission): either way ends the
-               same for every check, so the path goes the first way and
-               assumes nothing (quiet_leave.c). */
-            fe_exec(cx, ch.items[1]);
+            /* Nothing from here on can record, submit or create (a
+               cleanup after the last submission): either way ends the same
+               for every check, so the path goes the way a decision would
+               try first - on past an error check (`if (err) goto fail;`),
+               else into the branch - and assumes nothing (quiet_leave.c). */
+            if (!(ch.count == 2 && leaves_at_once(cx, ch.items[1])))
+                fe_exec(cx, ch.items[1]);
+            else if (ch.count > 2)
+                fe_exec(cx, ch.items[2]);
             return;
         }
         if (!known && !branch_matters(cx, ch.items[1]) &&

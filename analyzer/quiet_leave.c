@@ -71,16 +71,19 @@ static bool function_adds_nothing(fe_ctx *cx, CXCursor definition);
    replays (entry_points.c fe_vulkan_call, frontend.c): every vkCmd* and
    every row of the table, but the fixed queries, the destroys and the
    rows without a model (FE_EP_NO_EFFECT), which are any call the
-   evaluator cannot see into, and the creations, host waits and frees of
-   command buffers: no check sees any of them without a later command or
-   submission, and the code searched holds every later one, each an effect
-   of its own. */
+   evaluator cannot see into, and the host waits and frees of command
+   buffers: no check sees either without a later command or submission,
+   and the code searched holds every later one, each an effect of its own.
+   A creation is one: a run counts it as inert, but an object a function
+   that only creates objects made is what later roots record on (taken as
+   no effect, the cleanup rule below chose wlroots' error ways in
+   `find_or_create_render_setup` and its render pass was never made). */
 static bool entry_point_has_effect(const char *entry)
 {
     if (strncmp(entry, "vkCmd", 5) == 0)
         return true;
     const fe_entry_point *row = fe_entry_point_find(entry);
-    return row && !(row->flags & (FE_EP_NO_EFFECT | FE_EP_CREATES | FE_EP_FORGETS)) &&
+    return row && !(row->flags & (FE_EP_NO_EFFECT | FE_EP_FORGETS)) &&
            row->handler != fe_model_host_wait;
 }
 
@@ -663,8 +666,8 @@ bool fe_leave_adds_nothing(fe_ctx *cx, CXCursor branch)
  * way was a run - replayed from the program's start to find that it
  * recorded nothing new: 993 of the 1,024 runs of SDL's testvulkan.  When
  * the statement, the rest of its function and the callers' continuations
- * hold no effect a run counts (quiet_leave.c's search: no vkCmd*, no
- * submission, no creation, no wait; destroys are none), and no memory is
+ * hold no effect (quiet_leave.c's search: no vkCmd*, no submission, no
+ * creation; destroys, frees and host waits are none), and no memory is
  * mapped once something was submitted, every way ends the same for every
  * check, so the path goes one way and the decision is none.
  */
