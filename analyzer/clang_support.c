@@ -311,6 +311,27 @@ fe_node_memo *fe_node_memo_of(CXCursor c)
     return running_analysis ? &kept_entry(running_analysis, c)->memo : NULL;
 }
 
+bool fe_is_update_expression(CXCursor c)
+{
+    c = fe_strip(c);
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_UnaryOperator: {
+        enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+        return op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
+               op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec;
+    }
+    case CXCursor_BinaryOperator: {
+        enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+        return op == CXBinaryOperator_Assign || op == CXBinaryOperator_Comma;
+    }
+    case CXCursor_CompoundAssignOperator:
+    case CXCursor_CallExpr:
+        return true;
+    default:
+        return false;
+    }
+}
+
 bool fe_evaluated_int(CXCursor c, uint64_t *value)
 {
     fe_node_memo local = {0};

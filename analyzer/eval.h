@@ -303,6 +303,9 @@ bool fe_argument_leads_to_device(CXCursor call, CXCursor decl, unsigned i);
    (what pointers written through point at, the variables assigned) and
    true is returned; false leaves the state alone (eval_expr.c). */
 bool fe_forget_loop_writes(fe_ctx *cx, const CXCursor *parts, unsigned part_count);
+/* Whether an expression changes something when evaluated: `++`/`--`, an
+   assignment, a compound assignment, a comma, a call (clang_support.c). */
+bool fe_is_update_expression(CXCursor c);
 
 /* ---- error checks whose failing way adds nothing (quiet_leave.c) ---- */
 /* Whether nothing the function `body` can run after `call` returns

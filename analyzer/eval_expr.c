@@ -702,20 +702,10 @@ static const char *member_key(fe_ctx *cx, CXCursor base, const char *name)
 static enum CXChildVisitResult find_update(CXCursor c, CXCursor parent, CXClientData found)
 {
     (void)parent;
-    enum CXCursorKind k = clang_getCursorKind(c);
-    bool update = k == CXCursor_CallExpr || k == CXCursor_CompoundAssignOperator ||
-                  (k == CXCursor_BinaryOperator &&
-                   clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign);
-    if (k == CXCursor_UnaryOperator) {
-        enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
-        update = op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
-                 op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec;
-    }
-    if (update) {
-        *(bool *)found = true;
-        return CXChildVisit_Break;
-    }
-    return CXChildVisit_Recurse;
+    if (!fe_is_update_expression(c))
+        return CXChildVisit_Recurse;
+    *(bool *)found = true;
+    return CXChildVisit_Break;
 }
 
 /* The text of an element expression that only reads, or NULL. */
@@ -1779,9 +1769,10 @@ static void name_fixed_query_results(fe_ctx *cx, const char *entry, fe_val **arg
  * returns it: malloc, calloc, realloc, strdup, and the functions named
  * like them that libraries wrap them in (av_fast_realloc, g_malloc0_n,
  * rzalloc_array, av_strdup, av_frame_clone, and a new reference:
- * av_buffer_ref, gst_buffer_ref, which fail only when memory runs out).  The analysis assumes that allocation
- * succeeds, as it assumes that an assert holds: the result is not NULL,
- * and `if (!p) { ...; return AVERROR(ENOMEM); }` after it is no fork.
+ * av_buffer_ref, gst_buffer_ref, which fail only when memory runs out).
+ * The analysis assumes that allocation succeeds, as it assumes that an
+ * assert holds: the result is not NULL, and `if (!p) { ...; return
+ * AVERROR(ENOMEM); }` after it is no fork.
  * What a program does once it is out of memory is not the synchronization
  * of its frames, and each such check was a path of its own: FFmpeg's
  * ff_vk_add_exec_dep checks six reallocations per plane of each frame it

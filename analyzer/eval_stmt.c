@@ -46,26 +46,6 @@ typedef struct {
     CXCursor init, cond, inc, body;
 } for_parts;
 
-static bool is_update_expression(CXCursor c)
-{
-    c = fe_strip(c);
-    switch (clang_getCursorKind(c)) {
-    case CXCursor_UnaryOperator: {
-        enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
-        return op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
-               op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec;
-    }
-    case CXCursor_BinaryOperator: {
-        enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
-        return op == CXBinaryOperator_Assign || op == CXBinaryOperator_Comma;
-    }
-    case CXCursor_CompoundAssignOperator:
-    case CXCursor_CallExpr:
-        return true;
-    default:
-        return false;
-    }
-}
 
 static bool written_by_macro(CXCursor c)
 {
@@ -97,8 +77,8 @@ static for_parts split_for_without_tokens(for_parts parts, const fe_cursors *ch)
         parts.inc = ch->items[2];
     } else if (n == 2) {
         bool first_is_init = clang_getCursorKind(ch->items[0]) == CXCursor_DeclStmt ||
-                             is_update_expression(ch->items[0]);
-        if (first_is_init && is_update_expression(ch->items[1])) {
+                             fe_is_update_expression(ch->items[0]);
+        if (first_is_init && fe_is_update_expression(ch->items[1])) {
             parts.init = ch->items[0];
             parts.inc = ch->items[1];
         } else if (first_is_init) {
@@ -111,7 +91,7 @@ static for_parts split_for_without_tokens(for_parts parts, const fe_cursors *ch)
     } else if (n == 1) {
         if (clang_getCursorKind(ch->items[0]) == CXCursor_DeclStmt)
             parts.init = ch->items[0];
-        else if (is_update_expression(ch->items[0]))
+        else if (fe_is_update_expression(ch->items[0]))
             parts.inc = ch->items[0];
         else
             parts.cond = ch->items[0];

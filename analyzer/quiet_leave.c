@@ -271,20 +271,28 @@ static bool function_adds_nothing(fe_ctx *cx, CXCursor definition)
    followed (the run reports it: eval_stmt.c fe_exec_body), and a jump back
    to the statement it comes from or before it may loop (past 16 jumps the
    run reports it): neither is a way that adds nothing. */
+/* The top-level statement of the body that is the label at file offset
+   `label`, or the number of top-level statements. */
+static unsigned top_level_label(fe_ctx *cx, CXCursor body, unsigned label)
+{
+    const fe_cursors *top = fe_children_kept(cx, body);
+    for (unsigned k = 0; k < top->count; k++) {
+        unsigned offset;
+        if (clang_getCursorKind(top->items[k]) != CXCursor_LabelStmt)
+            continue;
+        clang_getSpellingLocation(clang_getCursorLocation(top->items[k]), NULL, NULL, NULL,
+                                  &offset);
+        if (offset == label)
+            return k;
+    }
+    return top->count;
+}
+
 static void follow_gotos(effect_search *s, CXCursor body, unsigned from)
 {
     const fe_cursors *top = fe_children_kept(s->cx, body);
     for (unsigned done = 0; s->quiet && done < s->goto_count; done++) {
-        unsigned k = 0;
-        for (; k < top->count; k++) {
-            unsigned offset;
-            if (clang_getCursorKind(top->items[k]) != CXCursor_LabelStmt)
-                continue;
-            clang_getSpellingLocation(clang_getCursorLocation(top->items[k]), NULL, NULL,
-                                      NULL, &offset);
-            if (offset == s->gotos[done].label)
-                break;
-        }
+        unsigned k = top_level_label(s->cx, body, s->gotos[done].label);
         if (k == top->count || k <= s->gotos[done].from_top) {
             s->quiet = false;
             return;
@@ -544,21 +552,12 @@ static CXCursor first_return_from(fe_ctx *cx, CXCursor body, unsigned from)
 static unsigned label_index(fe_ctx *cx, CXCursor body, CXCursor jump)
 {
     const fe_cursors *ch = fe_children_kept(cx, jump);
-    const fe_cursors *top = fe_children_kept(cx, body);
     if (ch->count < 1)
-        return top->count;
-    unsigned label, offset;
+        return fe_children_kept(cx, body)->count;
+    unsigned label;
     clang_getSpellingLocation(clang_getCursorLocation(clang_getCursorReferenced(ch->items[0])),
                               NULL, NULL, NULL, &label);
-    for (unsigned i = 0; i < top->count; i++) {
-        if (clang_getCursorKind(top->items[i]) != CXCursor_LabelStmt)
-            continue;
-        clang_getSpellingLocation(clang_getCursorLocation(top->items[i]), NULL, NULL, NULL,
-                                  &offset);
-        if (offset == label)
-            return i;
-    }
-    return top->count;
+    return top_level_label(cx, body, label);
 }
 
 /* The constant the branch returns last (`return AVERROR_EXTERNAL;`), or
@@ -640,11 +639,12 @@ static bool branch_adds_nothing(fe_ctx *cx, CXCursor body, CXCursor branch)
     return s.quiet;
 }
 
-bool fe_leave_adds_nothing(fe_ctx *cx, CXCursor branch)
+/* Whether the rules that leave ways unrun may apply on this path now. */
+static bool quiet_rules_apply(const fe_ctx *cx)
 {
     const char *off = getenv("VKSYNC_SKIP_QUIET_LEAVES");
     if (off && strcmp(off, "0") == 0)
-        return false; /* to measure what it does */
+        return false; /* to measure what they do */
     /* Only on the path itself: a region's ways are joined, not enumerated
        (summary.c), and a statement's recording ways run as code skip quiet
        ways on their own. */
@@ -652,8 +652,14 @@ bool fe_leave_adds_nothing(fe_ctx *cx, CXCursor branch)
         return false;
     if (!cx->path.frame)
         return false;
-    if (cx->path.mappings && cx->path.submit)
-        return false; /* a host access through a mapped pointer would count */
+    /* A host access through a mapped pointer would count. */
+    return !(cx->path.mappings && cx->path.submit);
+}
+
+bool fe_leave_adds_nothing(fe_ctx *cx, CXCursor branch)
+{
+    if (!quiet_rules_apply(cx))
+        return false;
     return branch_adds_nothing(cx, cx->eval->current_body, branch) &&
            (cx->path.frame->returns_quietly || error_passed_up_quietly(cx, branch));
 }
@@ -693,14 +699,7 @@ static bool rest_adds_nothing(fe_ctx *cx, CXCursor body, CXCursor stmt)
 
 bool fe_rest_adds_nothing(fe_ctx *cx, CXCursor stmt)
 {
-    const char *off = getenv("VKSYNC_SKIP_QUIET_LEAVES");
-    if (off && strcmp(off, "0") == 0)
+    if (!quiet_rules_apply(cx) || !cx->path.frame->returns_quietly)
         return false;
-    if (cx->sandbox || cx->partial_level || cx->counting_statements || cx->recording_ways)
-        return false;
-    if (!cx->path.frame || !cx->path.frame->returns_quietly)
-        return false;
-    if (cx->path.mappings && cx->path.submit)
-        return false; /* a host access through a mapped pointer would count */
     return rest_adds_nothing(cx, cx->eval->current_body, stmt);
 }
