@@ -130,7 +130,7 @@ typedef struct fe_node_memo {
        adds anything; a branch that leaves at once adds nothing; no way
        through the function whose body this is adds anything (SEARCHING
        while its body is searched: a recursive call) */
-    unsigned char quiet_after_call, quiet_leave, function_adds_nothing, quiet_from_here;
+    unsigned char quiet_after_call, quiet_leave, function_adds_nothing;
     /* eval_expr.c call_record: which of a call's first 64 arguments lead
        to the device (fe_argument_leads_to_device), once known */
     bool device_args_known;

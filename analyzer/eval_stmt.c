@@ -46,7 +46,6 @@ typedef struct {
     CXCursor init, cond, inc, body;
 } for_parts;
 
-
 static bool written_by_macro(CXCursor c)
 {
     CXSourceLocation at = clang_getCursorLocation(c);

@@ -677,29 +677,12 @@ bool fe_leave_adds_nothing(fe_ctx *cx, CXCursor branch)
  * mapped once something was submitted, every way ends the same for every
  * check, so the path goes one way and the decision is none.
  */
-static bool rest_adds_nothing(fe_ctx *cx, CXCursor body, CXCursor stmt)
-{
-    fe_node_memo *memo = fe_node_memo_of(stmt);
-    if (memo && memo->quiet_from_here != FE_MEMO_UNSET)
-        return memo->quiet_from_here == FE_MEMO_YES;
-    chain c = {.depth = 0};
-    bool quiet = chain_to(cx, body, 0, stmt, &c) && c.depth >= 2;
-    if (quiet) {
-        effect_search s = {.cx = cx, .quiet = true, .at_top = c.at[1]};
-        search(&s, stmt);
-        quiet = s.quiet && after_call_adds_nothing(cx, body, stmt);
-        if (quiet)
-            follow_gotos(&s, body, fe_children_kept(cx, body)->count);
-        quiet = quiet && s.quiet;
-    }
-    if (memo)
-        memo->quiet_from_here = quiet ? FE_MEMO_YES : FE_MEMO_NO;
-    return quiet;
-}
-
 bool fe_rest_adds_nothing(fe_ctx *cx, CXCursor stmt)
 {
     if (!quiet_rules_apply(cx) || !cx->path.frame->returns_quietly)
         return false;
-    return rest_adds_nothing(cx, cx->eval->current_body, stmt);
+    /* The statement itself and what its `goto`s reach, as for a branch
+       that leaves; then what the function runs after it. */
+    CXCursor body = cx->eval->current_body;
+    return branch_adds_nothing(cx, body, stmt) && fe_quiet_after_call(cx, body, stmt);
 }
