@@ -46,6 +46,12 @@ size_t vks_region_intervals(const vks_program *p, const vks_region *r,
         uint64_t end = r->size == VKS_WHOLE || r->offset + r->size < r->offset
                            ? UINT64_MAX
                            : r->offset + r->size;
+        /* VK_WHOLE_SIZE is "the range from offset to the end of the buffer"
+           (vkCmdFillBuffer, VkBufferMemoryBarrier, VkDescriptorBufferInfo):
+           where the buffer's size is known, bytes past it are not part of
+           the range, and nothing can conflict there. */
+        if (res->size != VKS_WHOLE && end > res->size)
+            end = res->size;
         push_interval(out, &n, r->offset, end);
         return n;
     }

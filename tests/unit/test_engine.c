@@ -235,6 +235,48 @@ START_TEST(fill_then_fill_is_waw)
 }
 END_TEST
 
+/* A whole-size fill, made available and visible to a copy that reads all
+   256 bytes of the buffer, then an execution barrier and a second
+   whole-size fill: the second fill is ordered after the read (write-after-
+   read needs only the execution dependency), and nothing of the first fill
+   is left unread past the buffer's end, so there is no write-after-write
+   (tests/styles check_staging_refill_clean.c; before, the whole-size range
+   reached past the buffer's 256 bytes and the tail was a WAW). */
+START_TEST(whole_size_ranges_end_at_the_buffer_size)
+{
+    fixture f;
+    setup(&f);
+    vks_res_id buf = vks_add_buffer(f.p, "buf", 256, test_loc(2));
+    fill(&f, 10, buf, 0, VKS_WHOLE);
+    buffer_barrier(&f, 11, ST(CLEAR), AC(TRANSFER_WRITE), ST(COPY), AC(TRANSFER_READ),
+                   vks_buffer_region(buf, 0, VKS_WHOLE));
+    vks_cmd *c = vks_add_cmd(f.p, f.cb, VKS_CMD_ACTION, "vkCmdCopyBuffer", test_loc(12));
+    vks_cmd_add_access(f.p, c, vks_known_access(vks_buffer_region(buf, 0, 256),
+                                                ST(COPY), AC(TRANSFER_READ)));
+    global_barrier(&f, 13, ST(COPY), 0, ST(CLEAR), 0);
+    fill(&f, 14, buf, 0, VKS_WHOLE);
+    run(&f);
+    ck_assert_uint_eq(f.findings.count, 0);
+
+    /* The same read of 128 bytes leaves the rest of the first fill unread:
+       the second fill writes it without the first being made visible. */
+    teardown(&f);
+    setup(&f);
+    buf = vks_add_buffer(f.p, "buf", 256, test_loc(2));
+    fill(&f, 10, buf, 0, VKS_WHOLE);
+    buffer_barrier(&f, 11, ST(CLEAR), AC(TRANSFER_WRITE), ST(COPY), AC(TRANSFER_READ),
+                   vks_buffer_region(buf, 0, VKS_WHOLE));
+    c = vks_add_cmd(f.p, f.cb, VKS_CMD_ACTION, "vkCmdCopyBuffer", test_loc(12));
+    vks_cmd_add_access(f.p, c, vks_known_access(vks_buffer_region(buf, 0, 128),
+                                                ST(COPY), AC(TRANSFER_READ)));
+    global_barrier(&f, 13, ST(COPY), 0, ST(CLEAR), 0);
+    fill(&f, 14, buf, 0, VKS_WHOLE);
+    run(&f);
+    expect_one(&f, VKS_RULE_HAZARD_WAW, "WRITE_AFTER_WRITE", 14, 10);
+    teardown(&f);
+}
+END_TEST
+
 START_TEST(disjoint_ranges_do_not_conflict)
 {
     fixture f;
@@ -561,6 +603,7 @@ int main(void)
     tcase_add_test(tc, copy_then_fill_without_barrier_is_war);
     tcase_add_test(tc, fill_then_fill_is_waw);
     tcase_add_test(tc, disjoint_ranges_do_not_conflict);
+    tcase_add_test(tc, whole_size_ranges_end_at_the_buffer_size);
     tcase_add_test(tc, buffer_barrier_covers_only_its_range);
     tcase_add_test(tc, chain_of_two_barriers_exec_then_memory);
     tcase_add_test(tc, chain_of_three_barriers_exec_exec_memory);
