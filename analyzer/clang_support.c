@@ -212,20 +212,29 @@ static enum CXChildVisitResult collect_child(CXCursor c, CXCursor parent,
  * other statement in a large function.  Keyed by the node (cursor_identity),
  * compared without a library call per probe.
  */
-enum { CHILDREN_FIRST_BUCKETS = 1 << 15 };
+enum { CHILDREN_FIRST_SLOTS = 1 << 15 };
 
+/* Compact, the node and its memo first: vkcube asks for 58 million of
+   these over 14,000 nodes, and with each entry 700 bytes wide (a copy of
+   fe_cursors' small array inside) and reached through a chain, the lookups
+   were a fifth of the run, nearly all of it waiting for memory. */
 typedef struct fe_children_entry {
     CXCursor node;
-    uint64_t hash;
-    fe_cursors list;
     fe_node_memo memo;
-    struct fe_children_entry *next;
+    fe_child_list list;     /* the children, allocated right after */
 } fe_children_entry;
+
+/* Open addressing with the hash beside the pointer: a probe that misses
+   does not touch the entry. */
+typedef struct {
+    uint64_t hash;
+    fe_children_entry *entry;
+} children_slot;
 
 typedef struct fe_children_cache {
     vks_arena *arena;
-    fe_children_entry **buckets;
-    size_t bucket_count, entries; /* doubled when entries pass the buckets */
+    children_slot *slots;
+    size_t slot_count, entries; /* doubled when half full */
 } fe_children_cache;
 
 /* The analysis running on this thread's cache (fe_child_lists_begin), for
@@ -260,23 +269,26 @@ static void collect_children(vks_arena *arena, CXCursor c, fe_cursors *out)
     clang_visitChildren(c, collect_child, out);
 }
 
-/* Twice as many buckets, the entries relinked: GStreamer's 39 files keep
-   130,000 cursors, four to a bucket of the first table, and the lookups
-   were a fifth of the run. */
-static void grow_buckets(fe_children_cache *cache)
+static size_t slot_index(uint64_t hash, size_t slot_count)
 {
-    size_t count = cache->bucket_count ? cache->bucket_count * 2 : CHILDREN_FIRST_BUCKETS;
-    fe_children_entry **buckets = vks_arena_alloc(cache->arena, sizeof *buckets * count);
-    memset(buckets, 0, sizeof *buckets * count);
-    for (size_t b = 0; b < cache->bucket_count; b++)
-        for (fe_children_entry *e = cache->buckets[b], *next; e; e = next) {
-            next = e->next;
-            fe_children_entry **to = &buckets[(e->hash >> 32) & (count - 1)];
-            e->next = *to;
-            *to = e;
-        }
-    cache->buckets = buckets;
-    cache->bucket_count = count;
+    return (size_t)(hash >> 32) & (slot_count - 1);
+}
+
+static void grow_slots(fe_children_cache *cache)
+{
+    size_t count = cache->slot_count ? cache->slot_count * 2 : CHILDREN_FIRST_SLOTS;
+    children_slot *slots = vks_arena_alloc(cache->arena, sizeof *slots * count);
+    memset(slots, 0, sizeof *slots * count);
+    for (size_t i = 0; i < cache->slot_count; i++) {
+        if (!cache->slots[i].entry)
+            continue;
+        size_t k = slot_index(cache->slots[i].hash, count);
+        while (slots[k].entry)
+            k = (k + 1) & (count - 1);
+        slots[k] = cache->slots[i];
+    }
+    cache->slots = slots;
+    cache->slot_count = count;
 }
 
 static fe_children_entry *kept_entry(fe_children_cache *cache, CXCursor c)
@@ -284,24 +296,27 @@ static fe_children_entry *kept_entry(fe_children_cache *cache, CXCursor c)
     CXCursor node = cursor_identity(c);
     uint64_t h = ((uintptr_t)node.data[0] ^ ((uintptr_t)node.data[1] << 1) ^
                   (uint64_t)node.kind) * 0x9e3779b97f4a7c15u;
-    if (cache->entries >= cache->bucket_count)
-        grow_buckets(cache);
-    fe_children_entry **bucket = &cache->buckets[(h >> 32) & (cache->bucket_count - 1)];
-    for (fe_children_entry *e = *bucket; e; e = e->next)
-        if (same_node(&e->node, &node))
-            return e;
+    if (2 * (cache->entries + 1) > cache->slot_count)
+        grow_slots(cache);
+    size_t k = slot_index(h, cache->slot_count);
+    for (; cache->slots[k].entry; k = (k + 1) & (cache->slot_count - 1))
+        if (cache->slots[k].hash == h && same_node(&cache->slots[k].entry->node, &node))
+            return cache->slots[k].entry;
     fe_children_entry *e = vks_arena_alloc(cache->arena, sizeof *e);
-    memset(&e->memo, 0, sizeof e->memo);
+    memset(e, 0, sizeof *e);
     e->node = node;
-    e->hash = h;
-    collect_children(cache->arena, c, &e->list); /* items may point into the list itself */
-    e->next = *bucket;
-    *bucket = e;
+    fe_cursors children;
+    collect_children(cache->arena, c, &children);
+    e->list.count = children.count;
+    e->list.items = vks_arena_alloc(cache->arena, sizeof *e->list.items *
+                                                      (children.count ? children.count : 1));
+    memcpy(e->list.items, children.items, sizeof *e->list.items * children.count);
+    cache->slots[k] = (children_slot){h, e};
     cache->entries++;
     return e;
 }
 
-static const fe_cursors *kept_children(fe_children_cache *cache, CXCursor c)
+static const fe_child_list *kept_children(fe_children_cache *cache, CXCursor c)
 {
     return &kept_entry(cache, c)->list;
 }
@@ -381,13 +396,13 @@ void fe_children(vks_arena *arena, CXCursor c, fe_cursors *out)
     }
     /* Every child, whatever the caller's arena: the list is shared, read
        only. */
-    const fe_cursors *kept = kept_children(running_analysis, c);
+    const fe_child_list *kept = kept_children(running_analysis, c);
     out->items = kept->items;
     out->count = out->cap = kept->count;
     out->arena = NULL;
 }
 
-const fe_cursors *fe_children_kept(fe_ctx *cx, CXCursor c)
+const fe_child_list *fe_children_kept(fe_ctx *cx, CXCursor c)
 {
     return kept_children(children_cache(cx), c);
 }

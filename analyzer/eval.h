@@ -85,6 +85,11 @@ typedef struct fe_cursors {
     CXCursor small[FE_SMALL_CHILDREN];
 } fe_cursors;
 void fe_children(vks_arena *arena, CXCursor c, fe_cursors *out);
+/* A node's children as fe_children_kept keeps them. */
+typedef struct fe_child_list {
+    CXCursor *items;
+    unsigned count;
+} fe_child_list;
 /* While an analysis runs, fe_children answers from the lists
    fe_children_kept keeps (then every child is given, arena or not): begin
    with the analysis's context, end before its translation units are
@@ -94,7 +99,7 @@ void fe_child_lists_end(void);
 /* Every child of c, collected once per cursor and kept (the AST does not
    change): a block run once per path and per call costs no memory again.
    The list is the evaluator's; do not change it. */
-const fe_cursors *fe_children_kept(fe_ctx *cx, CXCursor c);
+const fe_child_list *fe_children_kept(fe_ctx *cx, CXCursor c);
 /*
  * What the evaluator works out about a node from the AST alone, once, kept
  * beside its child list while an analysis runs: libclang answers it the

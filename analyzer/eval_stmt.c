@@ -35,7 +35,7 @@ static void exec_children(fe_ctx *cx, CXCursor c)
 
 static void exec_compound(fe_ctx *cx, CXCursor c)
 {
-    const fe_cursors *v = fe_children_kept(cx, c);
+    const fe_child_list *v = fe_children_kept(cx, c);
     for (unsigned i = 0; i < v->count && !stopped(cx); i++)
         fe_exec(cx, v->items[i]);
 }
@@ -355,7 +355,7 @@ static bool leaves_at_once(fe_ctx *cx, CXCursor branch)
 {
     CXCursor c = branch;
     if (clang_getCursorKind(c) == CXCursor_CompoundStmt) {
-        const fe_cursors *items = fe_children_kept(cx, c);
+        const fe_child_list *items = fe_children_kept(cx, c);
         if (items->count == 0 || items->count > 4)
             return false;
         for (unsigned i = 0; i + 1 < items->count; i++)
@@ -806,10 +806,7 @@ static back_label *back_label_at(back_label *labels, size_t *count, size_t at)
  */
 void fe_exec_body(fe_ctx *cx, CXCursor body)
 {
-    const fe_cursors *kept = fe_children_kept(cx, body);
-    fe_cursors v = *kept;
-    if (kept->items == kept->small)
-        v.items = (CXCursor *)kept->items; /* not the copy's own buffer */
+    const fe_child_list v = *fe_children_kept(cx, body);
     unsigned jumps = 0;
     size_t i = 0;
     back_label labels[MAX_BACK_LABELS];

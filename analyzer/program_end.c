@@ -164,7 +164,7 @@ static bool stmt_ends(fe_ctx *cx, CXCursor stmt)
     case CXCursor_CompoundStmt: {
         /* The statements run in order: the block ends the program when one
            of them does and none before it can jump past it. */
-        const fe_cursors *l = fe_children_kept(cx, c); /* asked at every `if` run */
+        const fe_child_list *l = fe_children_kept(cx, c); /* asked at every `if` run */
         for (unsigned i = 0; i < l->count && l->count <= 256; i++) {
             if (stmt_ends(cx, l->items[i]))
                 return true;
@@ -403,7 +403,7 @@ bool fe_only_breaks_precondition(fe_ctx *cx, CXCursor stmt)
         return false;
     CXCursor first = stmt;
     if (clang_getCursorKind(stmt) == CXCursor_CompoundStmt) {
-        const fe_cursors *ch = fe_children_kept(cx, stmt);
+        const fe_child_list *ch = fe_children_kept(cx, stmt);
         if (ch->count == 0)
             return false;
         first = ch->items[0];

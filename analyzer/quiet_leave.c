@@ -146,7 +146,7 @@ static bool call_adds_nothing(fe_ctx *cx, CXCursor call)
    variable holding the error code. */
 static void note_return(effect_search *s, CXCursor ret)
 {
-    const fe_cursors *ch = fe_children_kept(s->cx, ret);
+    const fe_child_list *ch = fe_children_kept(s->cx, ret);
     int64_t value = 0;
     bool known = false;
     if (ch->count == 1) {
@@ -183,7 +183,7 @@ static bool writes_error_var(effect_search *s, CXCursor c)
             op != CXUnaryOperator_PreInc && op != CXUnaryOperator_PreDec)
             return false;
     }
-    const fe_cursors *ch = fe_children_kept(s->cx, c);
+    const fe_child_list *ch = fe_children_kept(s->cx, c);
     if (!ch->count)
         return false;
     CXCursor target = fe_strip(ch->items[0]);
@@ -201,7 +201,7 @@ static enum CXChildVisitResult find_effect(CXCursor c, CXCursor parent, CXClient
             s->quiet = false;
         break;
     case CXCursor_GotoStmt: {
-        const fe_cursors *ch = fe_children_kept(s->cx, c);
+        const fe_child_list *ch = fe_children_kept(s->cx, c);
         if (ch->count < 1 || s->goto_count == MAX_LABELS) {
             s->quiet = false;
             break;
@@ -275,7 +275,7 @@ static bool function_adds_nothing(fe_ctx *cx, CXCursor definition)
    `label`, or the number of top-level statements. */
 static unsigned top_level_label(fe_ctx *cx, CXCursor body, unsigned label)
 {
-    const fe_cursors *top = fe_children_kept(cx, body);
+    const fe_child_list *top = fe_children_kept(cx, body);
     for (unsigned k = 0; k < top->count; k++) {
         unsigned offset;
         if (clang_getCursorKind(top->items[k]) != CXCursor_LabelStmt)
@@ -290,7 +290,7 @@ static unsigned top_level_label(fe_ctx *cx, CXCursor body, unsigned label)
 
 static void follow_gotos(effect_search *s, CXCursor body, unsigned from)
 {
-    const fe_cursors *top = fe_children_kept(s->cx, body);
+    const fe_child_list *top = fe_children_kept(s->cx, body);
     for (unsigned done = 0; s->quiet && done < s->goto_count; done++) {
         unsigned k = top_level_label(s->cx, body, s->gotos[done].label);
         if (k == top->count || k <= s->gotos[done].from_top) {
@@ -322,7 +322,7 @@ static bool chain_to(fe_ctx *cx, CXCursor node, unsigned at, CXCursor target, ch
     c->at[c->depth++] = at;
     if (clang_equalCursors(node, target))
         return true;
-    const fe_cursors *ch = fe_children_kept(cx, node);
+    const fe_child_list *ch = fe_children_kept(cx, node);
     for (unsigned i = 0; i < ch->count; i++)
         if (chain_to(cx, ch->items[i], i, target, c))
             return true;
@@ -336,7 +336,7 @@ static bool runs_once(fe_ctx *cx, CXCursor stmt)
 {
     if (clang_getCursorKind(stmt) != CXCursor_DoStmt)
         return false;
-    const fe_cursors *ch = fe_children_kept(cx, stmt);
+    const fe_child_list *ch = fe_children_kept(cx, stmt);
     uint64_t value;
     return ch->count >= 2 && fe_evaluated_int(fe_strip(ch->items[1]), &value) && value == 0;
 }
@@ -354,7 +354,7 @@ static bool after_call_adds_nothing(fe_ctx *cx, CXCursor body, CXCursor call)
     unsigned top_from = 0;
     for (unsigned j = c.depth - 1; j-- > 0 && s.quiet;) {
         CXCursor parent = c.node[j];
-        const fe_cursors *ch = fe_children_kept(cx, parent);
+        const fe_child_list *ch = fe_children_kept(cx, parent);
         unsigned at = c.at[j + 1];
         enum CXCursorKind kind = clang_getCursorKind(parent);
         if (runs_once(cx, parent))
@@ -419,7 +419,7 @@ static bool value_with(fe_ctx *cx, CXCursor e, CXCursor call, int64_t v, int64_t
         return true;
     }
     uint64_t k;
-    const fe_cursors *ch = fe_children_kept(cx, c);
+    const fe_child_list *ch = fe_children_kept(cx, c);
     switch (clang_getCursorKind(c)) {
     case CXCursor_UnaryOperator: {
         int64_t a;
@@ -477,7 +477,7 @@ static bool always_leaves(fe_ctx *cx, CXCursor stmt)
             return true;
         if (kind != CXCursor_CompoundStmt)
             return false;
-        const fe_cursors *ch = fe_children_kept(cx, stmt);
+        const fe_child_list *ch = fe_children_kept(cx, stmt);
         if (!ch->count)
             return false;
         stmt = ch->items[ch->count - 1];
@@ -501,7 +501,7 @@ static bool after_error_adds_nothing(fe_ctx *cx, CXCursor body, CXCursor call, i
                        .error_var = clang_getNullCursor()};
     for (unsigned j = c.depth - 1; j-- > 0 && s.quiet;) {
         CXCursor parent = c.node[j];
-        const fe_cursors *ch = fe_children_kept(cx, parent);
+        const fe_child_list *ch = fe_children_kept(cx, parent);
         unsigned at = c.at[j + 1];
         enum CXCursorKind kind = clang_getCursorKind(parent);
         if (kind == CXCursor_IfStmt && at == 0) {
@@ -529,11 +529,11 @@ static bool after_error_adds_nothing(fe_ctx *cx, CXCursor body, CXCursor call, i
    reaches first (a label's statement is the label's), or a null cursor. */
 static CXCursor first_return_from(fe_ctx *cx, CXCursor body, unsigned from)
 {
-    const fe_cursors *top = fe_children_kept(cx, body);
+    const fe_child_list *top = fe_children_kept(cx, body);
     for (unsigned i = from; i < top->count; i++) {
         CXCursor stmt = top->items[i];
         while (clang_getCursorKind(stmt) == CXCursor_LabelStmt) {
-            const fe_cursors *ch = fe_children_kept(cx, stmt);
+            const fe_child_list *ch = fe_children_kept(cx, stmt);
             if (!ch->count)
                 break;
             stmt = ch->items[0];
@@ -551,7 +551,7 @@ static CXCursor first_return_from(fe_ctx *cx, CXCursor body, unsigned from)
 /* The top-level statement a `goto` jumps to in the body, or its count. */
 static unsigned label_index(fe_ctx *cx, CXCursor body, CXCursor jump)
 {
-    const fe_cursors *ch = fe_children_kept(cx, jump);
+    const fe_child_list *ch = fe_children_kept(cx, jump);
     if (ch->count < 1)
         return fe_children_kept(cx, body)->count;
     unsigned label;
@@ -567,7 +567,7 @@ static bool branch_returns_constant(fe_ctx *cx, CXCursor branch, int64_t *v)
 {
     CXCursor last = branch;
     while (clang_getCursorKind(last) == CXCursor_CompoundStmt) {
-        const fe_cursors *ch = fe_children_kept(cx, last);
+        const fe_child_list *ch = fe_children_kept(cx, last);
         if (!ch->count)
             return false;
         last = ch->items[ch->count - 1];
@@ -580,7 +580,7 @@ static bool branch_returns_constant(fe_ctx *cx, CXCursor branch, int64_t *v)
     }
     if (clang_getCursorKind(last) != CXCursor_ReturnStmt)
         return false;
-    const fe_cursors *ch = fe_children_kept(cx, last);
+    const fe_child_list *ch = fe_children_kept(cx, last);
     uint64_t k;
     if (ch->count != 1 || !fe_evaluated_int(fe_strip(ch->items[0]), &k))
         return false;

@@ -180,7 +180,7 @@ static bool stays_inside(fe_ctx *cx, CXCursor c, unsigned allowed)
     default:
         break;
     }
-    const fe_cursors *ch = fe_children_kept(cx, c);
+    const fe_child_list *ch = fe_children_kept(cx, c);
     for (unsigned i = 0; i < ch->count; i++)
         if (!stays_inside(cx, ch->items[i], allowed))
             return false;
@@ -226,7 +226,7 @@ static const char *records_but_branches(fe_ctx *cx, CXCursor stmt)
     bool branches = false;
     if (code_quiet(cx, stmt, &branches) || !branches || !stays_inside(cx, stmt, 0))
         return NULL;
-    const fe_cursors *ch = fe_children_kept(cx, stmt);
+    const fe_child_list *ch = fe_children_kept(cx, stmt);
     if (!ch->count)
         return NULL;
     /* for the notes: `if (err == VK_ERROR_OUT_OF_DATE_KHR)` */
@@ -247,7 +247,7 @@ static bool own_code_may_record(fe_ctx *cx, CXCursor c)
     case CXCursor_DoStmt: case CXCursor_ForStmt: {
         /* every child that is an expression: conditions, a for's init and
            increment; the bodies are statements of their own */
-        const fe_cursors *ch = fe_children_kept(cx, c);
+        const fe_child_list *ch = fe_children_kept(cx, c);
         for (unsigned i = 0; i < ch->count; i++)
             if (clang_isExpression(clang_getCursorKind(ch->items[i])) &&
                 !code_quiet(cx, ch->items[i], NULL))
