@@ -530,6 +530,8 @@ static fe_val *eval_init_list(fe_ctx *cx, CXCursor list, CXType type,
     fe_cursors ch;
     fe_children(cx->arena, list, &ch);
     unsigned position = 0;
+    /* Until a designator names an element, each position is new. */
+    bool designated = false;
     for (unsigned i = 0; i < ch.count; i++) {
         CXCursor c = ch.items[i];
         fe_cursors parts;
@@ -539,6 +541,7 @@ static fe_val *eval_init_list(fe_ctx *cx, CXCursor list, CXType type,
             /* A designated initialiser: `.a.b = value`, `[2].a = value`
                (an array designator's child is its index expression). */
             fe_val *member = agg;
+            designated = true;
             for (unsigned p = 0; p + 1 < parts.count && member; p++) {
                 if (clang_getCursorKind(parts.items[p]) != CXCursor_MemberRef) {
                     uint64_t index;
@@ -569,7 +572,8 @@ static fe_val *eval_init_list(fe_ctx *cx, CXCursor list, CXType type,
         CXType member_type;
         if (is_array) {
             member_type = clang_getArrayElementType(canon);
-            member = fe_element(cx, agg, position++);
+            member = designated ? fe_element(cx, agg, position) : fe_new_element(cx, agg, position);
+            position++;
         } else if (position < fields.count) {
             member_type = fields.types[position];
             member = fe_child(cx, agg, fields.names[position++]);

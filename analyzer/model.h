@@ -523,6 +523,15 @@ fe_val *fe_default_child(fe_ctx *cx, const fe_val *v, const char *name);
    zero-initialised; a zero-initialised absent child reads as 0). */
 const fe_val *fe_peek(fe_ctx *cx, const fe_val *v, const char *name);
 fe_val *fe_element(fe_ctx *cx, fe_val *array, int64_t index);
+/* fe_element for an element the array does not have yet (an initialiser's
+   next position), without looking for it: an embedded SPIR-V module's
+   1,500 words were 1,100,000 probes. */
+fe_val *fe_new_element(fe_ctx *cx, fe_val *array, int64_t index);
+/* The integers p[0] .. p[count - 1] of the array p points into, read with
+   one walk of its elements (fe_deref per element walks them per element);
+   false when p points into no array or one of them is not a known
+   integer. */
+bool fe_known_elements(fe_ctx *cx, fe_val *p, uint64_t count, uint64_t *out);
 /* *p: the node p points at, or NULL when p is not a usable pointer. */
 fe_val *fe_deref(fe_ctx *cx, fe_val *p, int64_t extra_index);
 vks_mask fe_mask(const fe_val *v);

@@ -291,6 +291,46 @@ fe_val *fe_element(fe_ctx *cx, fe_val *array, int64_t index)
     return fe_child(cx, array, vks_arena_strdup(fe_value_arena(cx), name));
 }
 
+fe_val *fe_new_element(fe_ctx *cx, fe_val *array, int64_t index)
+{
+    char name[32];
+    snprintf(name, sizeof name, "[%" PRId64 "]", index);
+    fe_field *f = vks_arena_alloc(fe_value_arena(cx), sizeof *f);
+    f->name = vks_arena_strdup(fe_value_arena(cx), name);
+    f->name_hash = fe_field_hash(f->name);
+    f->value = fe_default_child(cx, array, f->name);
+    f->next = array->fields;
+    array->fields = f;
+    return f->value;
+}
+
+bool fe_known_elements(fe_ctx *cx, fe_val *p, uint64_t count, uint64_t *out)
+{
+    if (!p || p->kind != VAL_PTR || !p->target || p->single || p->index < 0)
+        return false;
+    read_by_model(p);
+    bool *seen = vks_arena_alloc(fe_value_arena(cx), count ? count : 1);
+    memset(seen, 0, count);
+    uint64_t found = 0;
+    for (const fe_field *f = p->target->fields; f; f = f->next) {
+        char *end;
+        if (f->name[0] != '[')
+            continue;
+        long long k = strtoll(f->name + 1, &end, 10);
+        if (*end != ']' || k < p->index || (uint64_t)(k - p->index) >= count ||
+            seen[k - p->index])
+            continue;
+        seen[k - p->index] = true;
+        if (!fe_known_int(f->value, &out[k - p->index]))
+            return false;
+        found++;
+    }
+    for (uint64_t i = 0; found < count && i < count; i++)
+        if (!seen[i] && !fe_known_int(fe_deref(cx, p, (int64_t)i), &out[i]))
+            return false; /* not written: what reading it gives */
+    return true;
+}
+
 /* fe_name_slot's table: chained buckets of names, in the path's arena. */
 typedef struct fe_name_entry {
     const char *name;
