@@ -326,6 +326,17 @@ fe_node_memo *fe_node_memo_of(CXCursor c)
     return running_analysis ? &kept_entry(running_analysis, c)->memo : NULL;
 }
 
+const char *fe_spelling(fe_ctx *cx, CXCursor c)
+{
+    fe_node_memo *m = fe_node_memo_of(c);
+    if (m && m->spelling)
+        return m->spelling;
+    const char *spelling = fe_string(cx, clang_getCursorSpelling(c));
+    if (m)
+        m->spelling = spelling;
+    return spelling;
+}
+
 bool fe_is_update_expression(CXCursor c)
 {
     c = fe_strip(c);

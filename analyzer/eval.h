@@ -63,6 +63,9 @@ struct fe_eval_state {
 /* A CXString's text, kept for the program's lifetime (interned: equal
    texts are one copy), and the CXString disposed. */
 const char *fe_string(fe_ctx *cx, CXString s);
+/* clang_getCursorSpelling(c) as fe_string keeps it, asked of libclang once
+   per node. */
+const char *fe_spelling(fe_ctx *cx, CXCursor c);
 /* `text` kept for the program's lifetime, once per distinct text. */
 const char *fe_intern(fe_ctx *cx, const char *text);
 const char *fe_intern_printf(fe_ctx *cx, const char *fmt, ...)
@@ -140,6 +143,16 @@ typedef struct fe_node_memo {
        to the device (fe_argument_leads_to_device), once known */
     bool device_args_known;
     uint64_t device_args;
+    /* eval_expr.c, what the evaluator asks libclang about the node on
+       every run (a fifth of vkcube's time was libclang answering the same
+       questions again): whether a member reference's base is a pointer;
+       how a cast converts (CAST_*); a declaration reference's
+       declaration.  clang_support.c: its spelling (fe_spelling). */
+    const char *spelling;
+    unsigned char base_is_pointer;  /* FE_MEMO_* */
+    unsigned char cast;
+    bool referenced_known;
+    CXCursor referenced;
 } fe_node_memo;
 /* The node's memo while an analysis runs, else NULL (work it out then). */
 fe_node_memo *fe_node_memo_of(CXCursor c);

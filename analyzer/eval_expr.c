@@ -142,7 +142,7 @@ static fe_val *variable(fe_ctx *cx, CXCursor decl)
     fe_val *v = lookup(*scope, key);
     if (v)
         return v;
-    const char *name = fe_string(cx, clang_getCursorSpelling(decl));
+    const char *name = fe_spelling(cx, decl);
     if (fe_is_global_var(decl)) {
         /* Its initial value was there before any region: first read inside
            a way, it is not undone with the way's writes (its binding is
@@ -555,7 +555,7 @@ static fe_val *eval_init_list(fe_ctx *cx, CXCursor list, CXType type,
                         position = (unsigned)index + 1;
                     continue;
                 }
-                const char *name = fe_string(cx, clang_getCursorSpelling(parts.items[p]));
+                const char *name = fe_spelling(cx, parts.items[p]);
                 member = fe_child(cx, member, name);
                 if (p == 0)
                     for (unsigned f = 0; f < fields.count; f++)
@@ -896,7 +896,56 @@ static void name_returned_handles(fe_ctx *cx, fe_val *v, CXCursor rhs, const cha
 static void name_after_variable(fe_ctx *cx, fe_val *v, CXCursor decl)
 {
     if (v->kind != VAL_SYM && v->kind != VAL_PTR)
-        v->spelling = fe_string(cx, clang_getCursorSpelling(decl));
+        v->spelling = fe_spelling(cx, decl);
+}
+
+/* ---- what the evaluator asks of a node on every run, asked once ---- */
+
+enum {
+    CAST_UNSET,
+    CAST_NOT_AN_EXPRESSION,   /* the operand is not an expression: unknown */
+    CAST_ARRAY_TO_POINTER,
+    CAST_TO_INTEGER,          /* the value is fitted to memo->shape */
+    CAST_KEEP,
+};
+
+/* How a cast (implicit or written) converts its operand; an integer
+   target's shape goes to m->shape (the node's type's, as int_of_type's). */
+static unsigned char cast_of(CXCursor cast, CXCursor operand, fe_node_memo *m)
+{
+    if (!clang_isExpression(clang_getCursorKind(operand)))
+        return CAST_NOT_AN_EXPRESSION;
+    CXType to = clang_getCursorType(cast);
+    if (fe_type_is_array(clang_getCursorType(operand)) && fe_type_is_pointer(to))
+        return CAST_ARRAY_TO_POINTER;
+    if (!fe_type_is_integer(to))
+        return CAST_KEEP;
+    m->shape = shape_of(to);
+    m->shape_known = true;
+    return CAST_TO_INTEGER;
+}
+
+static CXCursor referenced_declaration(CXCursor c)
+{
+    fe_node_memo *m = fe_node_memo_of(c);
+    if (!m)
+        return clang_getCursorReferenced(c);
+    if (!m->referenced_known) {
+        m->referenced = clang_getCursorReferenced(c);
+        m->referenced_known = true;
+    }
+    return m->referenced;
+}
+
+static bool member_base_is_pointer(CXCursor member_ref, CXCursor base)
+{
+    fe_node_memo *m = fe_node_memo_of(member_ref);
+    if (m && m->base_is_pointer != FE_MEMO_UNSET)
+        return m->base_is_pointer == FE_MEMO_YES;
+    bool pointer = fe_type_is_pointer(clang_getCursorType(base));
+    if (m)
+        m->base_is_pointer = pointer ? FE_MEMO_YES : FE_MEMO_NO;
+    return pointer;
 }
 
 fe_val *fe_lvalue(fe_ctx *cx, CXCursor expr)
@@ -906,7 +955,7 @@ fe_val *fe_lvalue(fe_ctx *cx, CXCursor expr)
     fe_children(NULL, c, &ch);
     switch (clang_getCursorKind(c)) {
     case CXCursor_DeclRefExpr: {
-        CXCursor d = clang_getCursorReferenced(c);
+        CXCursor d = referenced_declaration(c);
         enum CXCursorKind k = clang_getCursorKind(d);
         if (k == CXCursor_VarDecl || k == CXCursor_ParmDecl)
             return variable(cx, d);
@@ -915,11 +964,11 @@ fe_val *fe_lvalue(fe_ctx *cx, CXCursor expr)
     case CXCursor_MemberRefExpr: {
         if (ch.count == 0)
             return NULL;
-        const char *name = fe_string(cx, clang_getCursorSpelling(c));
+        const char *name = fe_spelling(cx, c);
         CXCursor base = ch.items[0];
         fe_val *object;
         const fe_val *from = NULL;
-        if (fe_type_is_pointer(clang_getCursorType(base))) {
+        if (member_base_is_pointer(c, base)) {
             fe_val *p = fe_eval(cx, base);
             from = p;
             object = p->mapping ? fe_host_place(cx, p, NULL, 0) : fe_deref(cx, p, 0);
@@ -1313,10 +1362,15 @@ fe_val *fe_eval(fe_ctx *cx, CXCursor c)
         if (ch.count >= 2 && kind == CXCursor_UnexposedExpr && is_atomic_builtin(cx, c))
             return atomic_operation(cx, &ch);
         CXCursor operand = ch.items[ch.count - 1];
-        if (!clang_isExpression(clang_getCursorKind(operand)))
+        fe_node_memo local = {0};
+        fe_node_memo *m = fe_node_memo_of(c);
+        if (!m)
+            m = &local;
+        if (m->cast == CAST_UNSET)
+            m->cast = cast_of(c, operand, m);
+        if (m->cast == CAST_NOT_AN_EXPRESSION)
             return fe_unknown(cx);
-        CXType to = clang_getCursorType(c);
-        if (fe_type_is_array(clang_getCursorType(operand)) && fe_type_is_pointer(to)) {
+        if (m->cast == CAST_ARRAY_TO_POINTER) {
             /* An array used as a pointer points at its first element. */
             fe_val *array = fe_lvalue(cx, operand);
             if (array && array->mapped_place)
@@ -1324,12 +1378,12 @@ fe_val *fe_eval(fe_ctx *cx, CXCursor c)
             return pointer_to(cx, array, 0, false);
         }
         fe_val *v = fe_eval(cx, operand);
-        if (v->kind == VAL_INT && fe_type_is_integer(to))
-            return fe_int(cx, normalise(v->i, to));
+        if (v->kind == VAL_INT && m->cast == CAST_TO_INTEGER)
+            return fe_int(cx, fit(v->i, m->shape));
         return v;
     }
     case CXCursor_DeclRefExpr: {
-        CXCursor d = clang_getCursorReferenced(c);
+        CXCursor d = referenced_declaration(c);
         switch (clang_getCursorKind(d)) {
         case CXCursor_EnumConstantDecl:
             return fe_int(cx, (uint64_t)clang_getEnumConstantDeclValue(d));
@@ -1443,7 +1497,7 @@ static bool recursion_ends_path(fe_ctx *cx, CXCursor fn)
 {
     if (cx->sandbox)
         return false;
-    const char *name = fe_string(cx, clang_getCursorSpelling(fn));
+    const char *name = fe_spelling(cx, fn);
     unsigned active = 0;
     const fe_frame *innermost = NULL;
     for (const fe_frame *f = cx->path.frame; f; f = f->caller)
@@ -1467,7 +1521,7 @@ fe_val *fe_inline_call(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args,
     *site = fe_loc(cx, call);
     fe_frame frame = {.call_site = site,
                       .uses = fe_function_uses_of(cx, fn),
-                      .function = fe_string(cx, clang_getCursorSpelling(fn)),
+                      .function = fe_spelling(cx, fn),
                       .depth = cx->path.frame ? cx->path.frame->depth + 1 : 1,
                       .caller = cx->path.frame,
                       .decisions_at_entry = cx->path.decision_count};
@@ -1636,7 +1690,7 @@ static fe_call call_record(fe_ctx *cx, CXCursor call, const char *name, fe_val *
     }
     for (unsigned i = 0; i < argc; i++)
         facts[i].leads_to_device = i >= 64 || (m->device_args >> i & 1);
-    const char *spelling = fe_string(cx, clang_getCursorSpelling(call));
+    const char *spelling = fe_spelling(cx, call);
     return (fe_call){
         .name = name ? name : spelling,
         .spelling = spelling,
@@ -1666,7 +1720,7 @@ static bool zero_object(fe_ctx *cx, CXCursor call, fe_val **args, int argc)
     CXCursor fn = fe_callee_decl(call);
     if (clang_Cursor_isNull(fn) || argc != 3)
         return false;
-    const char *name = fe_string(cx, clang_getCursorSpelling(fn));
+    const char *name = fe_spelling(cx, fn);
     uint64_t value, size;
     if ((strcmp(name, "memset") != 0 && strcmp(name, "__builtin_memset") != 0) ||
         !fe_known_int(args[1], &value) || value != 0 || !fe_known_int(args[2], &size))
@@ -2031,15 +2085,15 @@ void fe_declare(fe_ctx *cx, CXCursor decl)
             fe_assign(cx, v, fe_eval(cx, init));
         if (v->kind == VAL_SYM && v->ident && strncmp(v->ident, "call:", 5) == 0) {
             v->ident = vks_arena_printf(cx->arena, "var:%s=%s", v->ident, key);
-            v->spelling = fe_string(cx, clang_getCursorSpelling(decl));
+            v->spelling = fe_spelling(cx, decl);
         }
         name_after_variable(cx, v, decl);
-        name_returned_handles(cx, v, init, fe_string(cx, clang_getCursorSpelling(decl)));
+        name_returned_handles(cx, v, init, fe_spelling(cx, decl));
     } else {
         /* Uninitialised: unknown contents, but a name of its own. */
         v->kind = VAL_SYM;
         v->ident = vks_arena_printf(cx->arena, "%s#%u", key, ++cx->path.havoc_generation);
-        v->spelling = fe_string(cx, clang_getCursorSpelling(decl));
+        v->spelling = fe_spelling(cx, decl);
         v->aggregate = fe_type_is_array(type) ||
                        clang_getCanonicalType(type).kind == CXType_Record;
     }

@@ -855,7 +855,7 @@ void fe_run_function(fe_ctx *cx, CXCursor fn)
 {
     fe_frame frame = {.call_site = NULL,
                       .uses = fe_function_uses_of(cx, fn),
-                      .function = fe_string(cx, clang_getCursorSpelling(fn)),
+                      .function = fe_spelling(cx, fn),
                       .depth = 0,
                       .returns_quietly = true};
     return_state ret = {.returned = false, .value = NULL};
