@@ -77,10 +77,14 @@ static fe_binding **scope_of(fe_ctx *cx, CXCursor decl)
     return fe_is_global_var(decl) || !cx->path.frame ? &cx->path.globals : &cx->path.frame->locals;
 }
 
+/* Every key is fe_decl_key's, interned (one copy per text): the same
+   variable's key is the same pointer, and a frame's or the globals' list
+   is searched without comparing texts (strcmp along the globals was 2% of
+   vkcube's run). */
 static fe_val *lookup(fe_binding *b, const char *key)
 {
     for (; b; b = b->next)
-        if (strcmp(b->key, key) == 0)
+        if (b->key == key)
             return b->value;
     return NULL;
 }
