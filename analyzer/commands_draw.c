@@ -447,6 +447,15 @@ void fe_inline_secondaries(fe_ctx *cx)
         for (size_t p = 0; p < cb->path_step_count; p++)
             if (cb->path_step_cmd[p] <= cb->cmd_count)
                 cb->path_step_cmd[p] = moved[cb->path_step_cmd[p]];
+        /* A fence wait's scope ends at an index of this stream. */
+        for (size_t k = 0; k < count; k++)
+            for (size_t b = 0; b < cmds[k].barrier_count; b++) {
+                vks_barrier *fence_wait = &cmds[k].barriers[b];
+                if (fence_wait->first_scope_limited &&
+                    fence_wait->first_scope_end <= cb->cmd_count)
+                    fence_wait->first_scope_end =
+                        (uint32_t)moved[fence_wait->first_scope_end];
+            }
         cb->cmds = cmds;
         cb->cmd_count = count;
         cb->cmd_cap = cap;

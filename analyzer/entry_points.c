@@ -274,7 +274,8 @@ bool fe_vulkan_call(fe_ctx *cx, const fe_call *call)
         return true;
     }
     bool modelled_name = row || strncmp(call->name, "vkCmd", 5) == 0;
-    bool inert = row && ((row->flags & FE_EP_CREATES) || row->handler == fe_model_host_wait);
+    bool inert = row && ((row->flags & FE_EP_CREATES) || row->handler == fe_model_host_wait ||
+                         row->handler == fe_model_create_fence);
     if (modelled_name && (inert ? fe_sandboxed_inert_effect(cx) : fe_sandboxed_effect(cx)))
         return true;
     if (strncmp(call->name, "vkCmd", 5) != 0) {
@@ -285,9 +286,11 @@ bool fe_vulkan_call(fe_ctx *cx, const fe_call *call)
         bool handled = call_model(cx, call, row);
         /* After a wait for every queue nothing before it can race with
            anything after it: a path that gets here in a state an earlier
-           one did is that path from here on (merge.c). */
+           one did is that path from here on (merge.c).  After a fence
+           wait, what is still in flight is part of the state compared
+           (submit.c, fe_in_flight). */
         if (handled && row->handler == fe_model_host_wait &&
-            row->param == FE_WAIT_EVERY_QUEUE)
+            row->param != FE_WAIT_ONE_QUEUE)
             fe_merge_point(cx, call->loc);
         return handled;
     }

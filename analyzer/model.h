@@ -672,7 +672,7 @@ bool fe_vulkan_call(fe_ctx *cx, const fe_call *call);
 void fe_opaque_call(fe_ctx *cx, const fe_call *call);
 
 /* The models of the table's rows (entry_points.def). */
-enum { FE_WAIT_ONE_QUEUE, FE_WAIT_EVERY_QUEUE };
+enum { FE_WAIT_ONE_QUEUE, FE_WAIT_EVERY_QUEUE, FE_WAIT_FENCES };
 #define FE_COMMAND(name, kind, model, min_args, flags) fe_command_model model;
 #define FE_CALL(name, model, min_args, flags, param) fe_call_model model;
 #include "entry_points.def"
@@ -822,6 +822,7 @@ typedef enum {
     FE_OBJ_RECORDING,
     FE_OBJ_COMMAND_POOL,
     FE_OBJ_COMMAND_BUFFER,
+    FE_OBJ_FENCE,
 } fe_object_kind;
 const fe_object *fe_find_object(fe_ctx *cx, fe_object_kind kind,
                                 const fe_val *handle);

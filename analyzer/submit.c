@@ -24,11 +24,22 @@
  *   order", first access scope "all memory access performed by the
  *   device") to the wait's stages (second access scope: the accesses of
  *   those stages);
- * - vkQueueWaitIdle, vkDeviceWaitIdle and vkWaitForFences make every
- *   earlier submission complete, its writes available (the fence signal's
- *   first access scope), and the next vkQueueSubmit makes available writes
- *   visible to all device accesses ("Host Write Ordering Guarantees"): a
- *   full barrier.
+ * - vkQueueWaitIdle and vkDeviceWaitIdle make every earlier submission
+ *   complete, its writes available (the fence signal's first access
+ *   scope), and the next vkQueueSubmit makes available writes visible to
+ *   all device accesses ("Host Write Ordering Guarantees"): a full barrier;
+ * - vkWaitForFences is that barrier for the submissions up to the one that
+ *   signals the fence, and only those: "The first synchronization scope
+ *   includes every batch submitted in the same queue submission command.
+ *   Fence signal operations that are defined by vkQueueSubmit additionally
+ *   include in the first synchronization scope all commands that occur
+ *   earlier in submission order" ("Fences").  Waiting for frame N-2's
+ *   fence does not complete frame N-1.  The barrier's first_scope_end is
+ *   where that submission ends in the stream.  A fence created signalled
+ *   and not submitted since orders nothing.  A fence whose signal this
+ *   path did not see (made elsewhere, an unknown handle, vkWaitForFences
+ *   for any one of several) is still taken as a wait for everything, so
+ *   an unknown fence never produces a finding.
  * Limits (README): one stream per queue handle; different queues are not
  * checked against each other; a submitted command buffer whose recording
  * this path did not see becomes an unmodelled command (orders everything,
@@ -52,12 +63,30 @@ typedef struct fe_stream {
     /* The commands appended since the queue was last waited for, hashed
        (0: none): what may still be executing (fe_in_flight). */
     uint64_t in_flight;
+    /* The first command of the stream not known to have completed. */
+    uint32_t in_flight_from;
+    /* A batch of it waited for a semaphore: work of another queue may be
+       in what its fences' signals wait for. */
+    bool waited_semaphores;
     struct fe_stream *next;
 } fe_stream;
+
+/* What a wait for a fence would wait for, as this path last left it. */
+typedef struct fe_fence {
+    const char *ident;      /* the fence handle's identity */
+    /* The stream of the submission that signals it, and how many of its
+       commands come up to the end of that submission; NULL: signalled
+       with nothing to wait for (created signalled, not submitted since). */
+    fe_stream *stream;
+    uint32_t covered;
+    bool waited_semaphores; /* that submission or an earlier one waited */
+    struct fe_fence *next;
+} fe_fence;
 
 struct fe_submit_state {
     fe_closed *closed;
     fe_stream *streams;
+    fe_fence *fences;       /* newest first */
 };
 
 static struct fe_submit_state *state(fe_ctx *cx)
@@ -143,6 +172,7 @@ static vks_cmd sync_cmd(fe_ctx *cx, vks_cmd_kind kind, const char *name,
 static void append_semaphore_wait(fe_ctx *cx, fe_stream *s, vks_loc at,
                                   vks_mask stages)
 {
+    s->waited_semaphores = true;
     vks_cmd cmd = sync_cmd(cx, VKS_CMD_BARRIER, "semaphore wait", at);
     vks_barrier b = vks_global_barrier(
         VKS_MASK(VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT),
@@ -253,6 +283,45 @@ static const fe_val *element(fe_ctx *cx, fe_val *array, uint64_t i,
     return member ? fe_peek(cx, e, member) : e;
 }
 
+/* The fence's entry on this path, made when `add`; NULL when absent. */
+static fe_fence *fence_entry(fe_ctx *cx, const char *ident, bool add)
+{
+    for (fe_fence *f = state(cx)->fences; f; f = f->next)
+        if (strcmp(f->ident, ident) == 0)
+            return f;
+    if (!add)
+        return NULL;
+    fe_fence *f = vks_arena_alloc(cx->arena, sizeof *f);
+    f->ident = ident;
+    f->next = state(cx)->fences;
+    state(cx)->fences = f;
+    return f;
+}
+
+static void forget_fence(fe_ctx *cx, const char *ident)
+{
+    for (fe_fence **f = &state(cx)->fences; *f; f = &(*f)->next)
+        if (strcmp((*f)->ident, ident) == 0) {
+            *f = (*f)->next;
+            return;
+        }
+}
+
+/* The submission just appended to `s` signals `fence` when it completes. */
+static void fence_signalled_by(fe_ctx *cx, const fe_val *fence, fe_stream *s)
+{
+    uint64_t null;
+    if (fe_known_int(fence, &null) && null == 0)
+        return; /* VK_NULL_HANDLE */
+    const char *ident = fe_ident(fence);
+    if (!ident)
+        return; /* a wait for it is taken as a wait for everything */
+    fe_fence *f = fence_entry(cx, ident, true);
+    f->stream = s;
+    f->covered = (uint32_t)cx->program->cmdbufs[s->rec.cmdbuf].cmd_count;
+    f->waited_semaphores = s->waited_semaphores;
+}
+
 /* vkQueueSubmit / vkQueueSubmit2(queue, submitCount, pSubmits, fence): each
    batch's semaphore waits, then its command buffers, in order.  A count the
    evaluator cannot tell becomes an unknown wait or command buffer. */
@@ -263,6 +332,7 @@ static void submit(fe_ctx *cx, vks_loc at, fe_val **args, fe_stream *s,
     uint64_t batches = count_of(args[1], 64);
     if (batches == UINT64_MAX) {
         append_command_buffer(cx, s, at, NULL);
+        fence_signalled_by(cx, args[3], s);
         return;
     }
     for (uint64_t i = 0; i < batches; i++) {
@@ -282,11 +352,64 @@ static void submit(fe_ctx *cx, vks_loc at, fe_val **args, fe_stream *s,
             append_command_buffer(cx, s, at,
                                   element(cx, cb_array, j, layout->cb_member));
     }
+    fence_signalled_by(cx, args[3], s);
 }
 
-/* A host wait for earlier submissions (see the file comment): a full,
-   known barrier in every stream of this path (vkDeviceWaitIdle,
-   vkWaitForFences) or in the queue's own (vkQueueWaitIdle). */
+/* The in-flight hash of the stream's commands from `from` on. */
+static void recount_in_flight(fe_ctx *cx, fe_stream *s, uint32_t from)
+{
+    const vks_cmdbuf *cb = &cx->program->cmdbufs[s->rec.cmdbuf];
+    s->in_flight_from = from;
+    s->in_flight = 0;
+    for (size_t i = from; i < cb->cmd_count; i++)
+        s->in_flight = vks_cmd_hash(s->in_flight ? s->in_flight : FE_HASH_SEED, &cb->cmds[i]);
+}
+
+/* A host wait in one stream for its commands before `covered`, or for
+   all of them (UINT32_MAX; see the file comment): a full, known barrier
+   from those commands.  A fence wait that waits for nothing in flight is
+   kept as a barrier that orders only what had completed, so that a
+   finding across it names it. */
+static void wait_in_stream(fe_ctx *cx, fe_stream *s, vks_loc at, const char *name,
+                           uint32_t covered)
+{
+    uint32_t count = (uint32_t)cx->program->cmdbufs[s->rec.cmdbuf].cmd_count;
+    bool everything = covered >= count;
+    bool nothing_new = !everything && covered <= s->in_flight_from;
+    if (nothing_new && s->in_flight_from >= count)
+        return; /* nothing in flight, nothing to name */
+    if (nothing_new)
+        covered = s->in_flight_from;
+    vks_cmd cmd = sync_cmd(cx, VKS_CMD_BARRIER, name, at);
+    uint64_t all = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+    uint64_t mem = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT;
+    vks_barrier b = vks_global_barrier(VKS_MASK(all), VKS_MASK(mem), VKS_MASK(all),
+                                       VKS_MASK(mem), at);
+    b.first_scope_limited = !everything;
+    b.first_scope_end = everything ? 0 : covered;
+    VKS_PUSH(cx->arena, cmd.barriers, cmd.barrier_count, cmd.barrier_cap, b);
+    /* "An execution dependency is defined by waiting for a fence to
+       become signaled ... The second synchronization scope includes the
+       host operations of vkWaitForFences" (Fences): host accesses after
+       it are ordered after the work it waited for.  It makes nothing
+       visible to the host ("the access scope of a memory dependency
+       defined by a fence only includes device access"). */
+    cmd.host_wait = true;
+    uint64_t in_flight = s->in_flight;
+    append(cx, s, cmd);
+    if (everything) { /* nothing left in flight */
+        s->in_flight = 0;
+        s->in_flight_from = count + 1;
+    } else if (nothing_new) { /* what is in flight did not change */
+        s->in_flight = in_flight;
+    } else { /* every command before `covered` has completed */
+        recount_in_flight(cx, s, covered);
+    }
+}
+
+/* A wait for every earlier submission in every stream of this path
+   (vkDeviceWaitIdle, a fence whose signal the path did not see) or in
+   the queue's own (vkQueueWaitIdle). */
 static void host_wait(fe_ctx *cx, vks_loc at, const char *name,
                       const fe_val *queue)
 {
@@ -294,22 +417,63 @@ static void host_wait(fe_ctx *cx, vks_loc at, const char *name,
     for (fe_stream *s = state(cx)->streams; s; s = s->next) {
         if (queue && (!only || strcmp(only, s->queue) != 0))
             continue;
-        vks_cmd cmd = sync_cmd(cx, VKS_CMD_BARRIER, name, at);
-        uint64_t all = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
-        uint64_t mem = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT;
-        vks_barrier b = vks_global_barrier(VKS_MASK(all), VKS_MASK(mem), VKS_MASK(all),
-                                           VKS_MASK(mem), at);
-        VKS_PUSH(cx->arena, cmd.barriers, cmd.barrier_count, cmd.barrier_cap, b);
-        /* "An execution dependency is defined by waiting for a fence to
-           become signaled ... The second synchronization scope includes the
-           host operations of vkWaitForFences" (Fences): host accesses after
-           it are ordered after the stream so far.  It makes nothing visible
-           to the host ("the access scope of a memory dependency defined by a
-           fence only includes device access"). */
-        cmd.host_wait = true;
-        append(cx, s, cmd);
-        /* Every command before it has completed. */
-        s->in_flight = 0;
+        wait_in_stream(cx, s, at, name, UINT32_MAX);
+    }
+}
+
+/* A host wait that may or may not wait for the stream's work: host
+   accesses after it are not checked against the work before it
+   (engine/host_hazards.c counts them as unknown). */
+static void unknown_wait(fe_ctx *cx, fe_stream *s, vks_loc at, const char *name)
+{
+    vks_cmd cmd = sync_cmd(cx, VKS_CMD_BARRIER,
+                           vks_arena_printf(cx->arena, "%s (not analysed)", name), at);
+    cmd.host_wait = true;
+    append(cx, s, cmd);
+}
+
+/*
+ * vkWaitForFences(device, fenceCount, pFences, waitAll, timeout): each
+ * stream waits for the submissions up to the latest one that signals a
+ * fence waited for (one fence, or all of them with waitAll VK_TRUE).  Where
+ * that submission or an earlier one waited for a semaphore, the other
+ * queues' work it waited for is not known: their streams get a wait that
+ * may or may not be one.  Any fence this path did not see signalled, or a
+ * wait for any one of several: every stream waits for everything, as
+ * before fences were told apart (an unknown never produces a finding).
+ */
+static void fence_wait(fe_ctx *cx, const fe_call *call)
+{
+    uint64_t count = count_of(call->args[1], 64), wait_all = 0;
+    bool all = fe_known_int(call->args[3], &wait_all) && wait_all != 0;
+    if (count == UINT64_MAX || count == 0 || (count > 1 && !all)) {
+        host_wait(cx, call->loc, call->name, NULL);
+        return;
+    }
+    const fe_fence *waited[64];
+    bool others_unknown = false;
+    for (uint64_t i = 0; i < count; i++) {
+        const char *ident = fe_ident(element(cx, call->args[2], i, NULL));
+        waited[i] = ident ? fence_entry(cx, ident, false) : NULL;
+        if (!waited[i]) {
+            host_wait(cx, call->loc, call->name, NULL);
+            return;
+        }
+        others_unknown |= waited[i]->waited_semaphores;
+    }
+    for (fe_stream *s = state(cx)->streams; s; s = s->next) {
+        uint32_t covered = 0;
+        bool signalled_here = false;
+        for (uint64_t i = 0; i < count; i++)
+            if (waited[i]->stream == s) {
+                signalled_here = true;
+                if (waited[i]->covered > covered)
+                    covered = waited[i]->covered;
+            }
+        if (!signalled_here && others_unknown && s->in_flight)
+            unknown_wait(cx, s, call->loc, call->name);
+        else
+            wait_in_stream(cx, s, call->loc, call->name, covered);
     }
 }
 
@@ -324,6 +488,25 @@ uint64_t fe_in_flight(fe_ctx *cx)
         h = fe_hash_text(h ? h : FE_HASH_SEED, s->queue ? s->queue : "");
         h = fe_hash_bytes(h, &s->in_flight, sizeof s->in_flight);
     }
+    /* What a later fence wait would wait for among the commands in
+       flight.  A fence whose work completed, one created signalled and
+       one never seen all add nothing to wait for in flight, and are not
+       told apart: a path covered by one that takes such a fence for a
+       wait for everything (a fence never seen) has its later hazards
+       hidden, never invented (vkcube: with them told apart, paths that
+       recreate the fences in demo_resize did not merge, and demo_draw
+       ended at the statement limit). */
+    for (const fe_fence *f = cx->path.submit->fences; f; f = f->next) {
+        uint64_t pending = f->stream && f->covered > f->stream->in_flight_from
+                               ? f->covered - f->stream->in_flight_from
+                               : 0;
+        if (!pending)
+            continue;
+        h = fe_hash_text(h ? h : FE_HASH_SEED, f->ident);
+        h = fe_hash_text(h, f->stream->queue);
+        uint64_t fields[] = {pending, f->waited_semaphores};
+        h = fe_hash_bytes(h, fields, sizeof fields);
+    }
     return h;
 }
 
@@ -331,15 +514,8 @@ void fe_host_unknown_wait(fe_ctx *cx, vks_loc at, const char *name)
 {
     if (!cx->path.submit || fe_sandboxed_inert_effect(cx))
         return;
-    for (fe_stream *s = cx->path.submit->streams; s; s = s->next) {
-        /* No barriers: nothing known about the device; host_wait: host
-           accesses after it are not checked against the work before it
-           (engine/host_hazards.c counts them as unknown). */
-        vks_cmd cmd = sync_cmd(cx, VKS_CMD_BARRIER,
-                               vks_arena_printf(cx->arena, "%s (not analysed)", name), at);
-        cmd.host_wait = true;
-        append(cx, s, cmd);
-    }
+    for (fe_stream *s = cx->path.submit->streams; s; s = s->next)
+        unknown_wait(cx, s, at, name);
 }
 
 /* vkQueueSubmit (param 1: VkSubmitInfo) / vkQueueSubmit2 (2: VkSubmitInfo2). */
@@ -350,11 +526,42 @@ bool fe_model_queue_submit(fe_ctx *cx, const fe_call *call, int param)
     return true;
 }
 
-/* vkQueueWaitIdle (FE_WAIT_ONE_QUEUE); vkDeviceWaitIdle, vkWaitForFences. */
+/* vkQueueWaitIdle (FE_WAIT_ONE_QUEUE); vkDeviceWaitIdle; vkWaitForFences
+   (FE_WAIT_FENCES). */
 bool fe_model_host_wait(fe_ctx *cx, const fe_call *call, int param)
 {
-    host_wait(cx, call->loc, call->name,
-              param == FE_WAIT_ONE_QUEUE ? call->args[0] : NULL);
+    if (param == FE_WAIT_FENCES && call->argc >= 4)
+        fence_wait(cx, call);
+    else
+        host_wait(cx, call->loc, call->name,
+                  param == FE_WAIT_ONE_QUEUE ? call->args[0] : NULL);
+    return true;
+}
+
+/* vkCreateFence(device, pCreateInfo, pAllocator, pFence): a fence created
+   with VK_FENCE_CREATE_SIGNALED_BIT is signalled with nothing to wait
+   for until a submission signals it ("Fences": "If flags contains
+   VK_FENCE_CREATE_SIGNALED_BIT then the fence object is created in the
+   signaled state"); one created unsignalled, or with flags the evaluator
+   cannot tell, is waited for as an unknown fence. */
+bool fe_model_create_fence(fe_ctx *cx, const fe_call *call, int param)
+{
+    (void)param;
+    fe_model_create_object(cx, call, FE_OBJ_FENCE);
+    const char *ident = fe_ident(fe_deref(cx, call->args[3], 0));
+    if (!ident)
+        return true;
+    uint64_t flags;
+    const fe_val *info = fe_deref(cx, call->args[1], 0);
+    if (fe_known_int(fe_peek(cx, info, "flags"), &flags) &&
+        (flags & VK_FENCE_CREATE_SIGNALED_BIT)) {
+        fe_fence *f = fence_entry(cx, ident, true);
+        f->stream = NULL;
+        f->covered = 0;
+        f->waited_semaphores = false;
+    } else {
+        forget_fence(cx, ident);
+    }
     return true;
 }
 

@@ -406,7 +406,13 @@ static bool explain_scope(const vks_walker *w, const vks_scope *s,
         add_reason(out, size, text);
     }
     if (!vks_in_first_sync_scope(e, s)) {
-        if (s->event_wait)
+        if (s->first_limited && e->cmd >= s->first_end)
+            snprintf(text, sizeof text,
+                     "the fence it waits for does not wait for the %s: a fence "
+                     "orders only the submission that signals it and the work "
+                     "submitted before that one (this one was signalled earlier, "
+                     "or created signalled)", what);
+        else if (s->event_wait)
             snprintf(text, sizeof text,
                      "the %s is not in the first synchronization scope of the "
                      "event: it comes after the vkCmdSetEvent, or its stage is "

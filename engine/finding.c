@@ -101,7 +101,24 @@ static bool same_text(const char *a, const char *b)
    from `main`, whose `demo` is a struct (`demo.textures[0].image`), and
    from the refresh callback, handed a pointer to it
    (`demo->textures[0].image`).  The two texture objects are each root's
-   own, but the missing barrier is one place in the code: one finding. */
+   own, but the missing barrier is one place in the code: one finding.
+   The barriers named may differ too: a frame loop's first iteration has
+   no fence wait between the two accesses, a later one waits for the
+   wrong frame's fence (submit.c); the same two accesses are one finding,
+   told with the most of what did not order them (vks_findings_sort). */
+static bool told_apart(vks_note_kind kind)
+{
+    return kind != VKS_NOTE_PATH && kind != VKS_NOTE_SYNC;
+}
+
+static size_t sync_notes(const vks_finding *f)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < f->note_count; i++)
+        n += f->notes[i].kind == VKS_NOTE_SYNC;
+    return n;
+}
+
 static bool same_report(const vks_finding *a, const vks_finding *b)
 {
     if (a->rule != b->rule || !same_loc(&a->loc, &b->loc) ||
@@ -109,9 +126,9 @@ static bool same_report(const vks_finding *a, const vks_finding *b)
         return false;
     size_t i = 0, j = 0;
     for (;;) {
-        while (i < a->note_count && a->notes[i].kind == VKS_NOTE_PATH)
+        while (i < a->note_count && !told_apart(a->notes[i].kind))
             i++;
-        while (j < b->note_count && b->notes[j].kind == VKS_NOTE_PATH)
+        while (j < b->note_count && !told_apart(b->notes[j].kind))
             j++;
         if (i == a->note_count || j == b->note_count)
             return i == a->note_count && j == b->note_count;
@@ -135,6 +152,8 @@ void vks_findings_sort(vks_findings *f)
                 !same_loc(&f->items[k].loc, &f->items[i].loc))
                 break; /* sorted: equal ones are next to each other's place */
             repeated = same_report(&f->items[k], &f->items[i]);
+            if (repeated && sync_notes(&f->items[i]) > sync_notes(&f->items[k]))
+                f->items[k] = f->items[i];
         }
         if (!repeated)
             f->items[out++] = f->items[i];

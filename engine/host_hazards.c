@@ -35,8 +35,10 @@
 #include "vksync/vk_tables.h"
 
 /* The last known host wait strictly between the two commands of the
-   stream, or UINT32_MAX; *may_wait says whether a call the front end could
-   not see into (a wait without barriers, analyzer/submit.c) stands there. */
+   stream that waits for `earlier` (a fence wait only for the commands
+   before its first_scope_end), or UINT32_MAX; *may_wait says whether a
+   call the front end could not see into (a wait without barriers,
+   analyzer/submit.c) stands there. */
 static uint32_t last_wait(const vks_walker *w, uint32_t earlier, uint32_t later,
                           bool *may_wait)
 {
@@ -46,8 +48,11 @@ static uint32_t last_wait(const vks_walker *w, uint32_t earlier, uint32_t later,
         const vks_cmd *cmd = &w->cb->cmds[i];
         if (!cmd->host_wait)
             continue;
-        if (cmd->barrier_count)
-            at = i;
+        if (cmd->barrier_count) {
+            const vks_barrier *b = &cmd->barriers[0];
+            if (!b->first_scope_limited || earlier < b->first_scope_end)
+                at = i;
+        }
         else
             *may_wait = true;
     }
@@ -111,6 +116,23 @@ void vks_add_host_conflict_finding(vks_walker *w, const vks_later *later,
         vks_finding_note(w->out, f, VKS_NOTE_SYNC, *device->submitted_by,
                          "submitted to the queue here");
     vks_note_path_steps(w->cb, w->out, f, &step, later->cmd, &keep);
+    /* Fence waits between the two that wait for an earlier submission
+       only: named, so the user sees which fence to wait for. */
+    for (uint32_t i = c->earlier.cmd + 1;
+         c->rule == VKS_RULE_HOST_ACCESS_BEFORE_WAIT && i < later->cmd; i++) {
+        const vks_cmd *cmd = &w->cb->cmds[i];
+        if (cmd->host_wait && cmd->barrier_count && cmd->barriers[0].first_scope_limited &&
+            cmd->barriers[0].first_scope_end <= c->earlier.cmd)
+            vks_finding_note(w->out, f, VKS_NOTE_SYNC, cmd->loc,
+                             vks_arena_printf(arena,
+                                              "%s here waits for a fence that does "
+                                              "not wait for the submission that %s "
+                                              "'%s' (signalled earlier, or created "
+                                              "signalled)",
+                                              cmd->name,
+                                              c->earlier_is_write ? "writes" : "reads",
+                                              res->name));
+    }
     bool may_wait;
     uint32_t wait = last_wait(w, c->earlier.cmd, later->cmd, &may_wait);
     if (c->rule == VKS_RULE_HOST_READ_NOT_VISIBLE && wait != UINT32_MAX)

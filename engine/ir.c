@@ -422,7 +422,8 @@ uint64_t vks_cmd_hash(uint64_t h, const vks_cmd *c)
     for (size_t i = 0; i < c->barrier_count; i++) {
         const vks_barrier *b = &c->barriers[i];
         uint64_t fields[] = {b->kind, b->old_layout, b->new_layout,
-                             (uint64_t)b->src_queue_family, (uint64_t)b->dst_queue_family};
+                             (uint64_t)b->src_queue_family, (uint64_t)b->dst_queue_family,
+                             b->first_scope_limited, b->first_scope_end};
         h = vks_hash_bytes(h, fields, sizeof fields);
         h = hash_mask(h, b->src_stages);
         h = hash_mask(h, b->src_access);

@@ -55,6 +55,8 @@ vks_scope vks_scope_from_barrier(const vks_barrier *b, vks_stats *stats)
         .dst_explicit = vks_expand_stages(dst),
         .src_access = vks_expand_access(known_or(b->src_access, every_access, stats)),
         .dst_access = vks_expand_access(known_or(b->dst_access, every_access, stats)),
+        .first_limited = b->first_scope_limited,
+        .first_end = b->first_scope_end,
         .barrier = b,
         .global = b->kind == VKS_BARRIER_GLOBAL || b->region.res == VKS_RES_UNKNOWN,
         .old_layout = b->old_layout,
@@ -135,6 +137,15 @@ size_t vks_scopes_for_barrier(vks_walker *w, const vks_barrier *b,
 
 bool vks_in_first_sync_scope(const vks_access_rec *a, const vks_scope *s)
 {
+    /* A fence wait: "The first synchronization scope includes every batch
+       submitted in the same queue submission command. Fence signal
+       operations that are defined by vkQueueSubmit additionally include in
+       the first synchronization scope all commands that occur earlier in
+       submission order" ("Synchronization and Cache Control" chapter,
+       "Fences").  Work submitted after the signalling submission is not in
+       it, not even through a chain: the signal does not wait for it. */
+    if (s->first_limited && a->cmd >= s->first_end)
+        return false;
     /* Directly (its stage is in the first scope), or through an execution
        dependency chain: "a chain exists if the intersection of Scope2nd in
        the first dependency and Scope1st in the second dependency is not an
@@ -238,8 +249,12 @@ void vks_segment_apply(vks_segment *seg, const vks_scope *const *scopes,
             /* Visibility: the barrier happens-after an availability
                operation covering the write ("Available memory writes,
                including those from ScopedMemOps1, are made visible to
-               ScopedMemOps2"). */
-            if (available_now || (avail_before & s->first)) {
+               ScopedMemOps2").  A fence wait's scope ends at its
+               submission: a write submitted after it was made available,
+               if at all, by nothing the fence waited for. */
+            bool chained = (avail_before & s->first) &&
+                           (!s->first_limited || before.cmd < s->first_end);
+            if (available_now || chained) {
                 avail_add |= s->second;
                 if (s->assumed)
                     seg->write.assumed = true;

@@ -127,6 +127,12 @@ typedef struct {
     /* BEGIN_RENDER_PASS only: a VkSubpassDependency(2) between these
        subpasses (VKS_SUBPASS_EXTERNAL = VK_SUBPASS_EXTERNAL). */
     uint32_t src_subpass, dst_subpass;
+    /* Queue streams only (a host wait for a fence): when limited, only
+       the commands of the stream before first_scope_end are in the first
+       synchronization scope - those submitted up to the submission that
+       signals the fence (analyzer/submit.c). */
+    bool first_scope_limited;
+    uint32_t first_scope_end;
 } vks_barrier;
 
 #define VKS_SUBPASS_EXTERNAL UINT32_MAX
@@ -194,8 +200,9 @@ typedef struct {
        submitted the command, or NULL. */
     const vks_loc *submitted_by;
     /* In a queue stream: a host wait (vkWaitForFences, vkQueueWaitIdle,
-       vkDeviceWaitIdle) - every earlier command of the stream
-       happens-before the host accesses after it. */
+       vkDeviceWaitIdle) - every earlier command of the stream (or, for a
+       fence, those before its barrier's first_scope_end) happens-before
+       the host accesses after it. */
     bool host_wait;
     /* A draw: inside a render pass instance it reads and writes the
        subpass's attachments (a secondary command buffer's draws get the

@@ -864,6 +864,59 @@ START_TEST(an_event_pump_handed_an_opaque_connection_is_no_wait)
 }
 END_TEST
 
+/* A SYNC note at `line` whose message holds `text`. */
+static bool has_sync_note(const vks_finding *f, unsigned line, const char *text)
+{
+    for (size_t i = 0; i < f->note_count; i++)
+        if (f->notes[i].kind == VKS_NOTE_SYNC && f->notes[i].loc.line == line &&
+            strstr(f->notes[i].message, text))
+            return true;
+    return false;
+}
+
+/* realprog/fence_ring.c: two frames in flight as a ring of slots, fences
+   created signalled, one staging buffer shared by both slots.  Frame N
+   waits for its own slot's fence - frame N-2's submission - and refills
+   the staging memory that frame N-1's copy may still read.  Every fence
+   wait was taken as a wait for every submission, and the host
+   write-after-read was missed ("Fences": a fence signal's first scope is
+   its submission and the work submitted before it).  Now it is found, with
+   the copy as its earlier access and the wait that waits for the wrong
+   frame named; the twin with a staging buffer per slot is silent. */
+START_TEST(a_fence_wait_orders_only_the_submission_that_signals_it)
+{
+    test_analysis *a = check_one("fence_ring.c", false);
+    const vks_finding *f = only_finding(a, VKS_RULE_HOST_ACCESS_BEFORE_WAIT);
+    ck_assert_str_eq(f->hazard, "HOST_WRITE_AFTER_READ");
+    ck_assert_uint_eq(f->loc.line, 84);
+    ck_assert(has_earlier_access_note(f, 92));
+    ck_assert(has_sync_note(f, 82, "vkWaitForFences here waits for a fence that does not wait"));
+    check_complete(a, 1);
+    ck_assert_uint_eq(a->stats.unknown_questions, 0);
+    test_analysis_free(a);
+    check_twin_silent("fence_ring.c", 1);
+}
+END_TEST
+
+/* realprog/fence_ring_blit.c: the same ring between two device writes.
+   Frame N's fill of the readback buffer and frame N-1's copy into it are
+   a write-after-write across submissions; the slot's fence wait between
+   them is named as not waiting for the copy (in the first iteration the
+   fence was created signalled, later it was frame N-2's: one finding).
+   With a barrier at the start of each command buffer, silence. */
+START_TEST(a_fence_wait_for_an_older_frame_does_not_order_the_last_one)
+{
+    test_analysis *a = check_one("fence_ring_blit.c", false);
+    const vks_finding *f = only_finding(a, VKS_RULE_HAZARD_WAW);
+    ck_assert_uint_eq(f->loc.line, 38);
+    ck_assert(has_earlier_access_note(f, 44));
+    ck_assert(has_sync_note(f, 58, "the fence it waits for does not wait for the write"));
+    check_complete(a, 1);
+    test_analysis_free(a);
+    check_twin_silent("fence_ring_blit.c", 1);
+}
+END_TEST
+
 /* realprog/heap_objects.c: constructors that return a pointer to what
    they allocated (`struct gpu_buffer *staging = gpu_buffer_new(...)`, the
    handle created into `res->handle` inside).  Cause 5: the findings name
@@ -1044,6 +1097,8 @@ int main(void)
     tcase_add_test(tc, failing_ways_of_error_checks_that_add_nothing_are_not_run);
     tcase_add_test(tc, precondition_checks_error_formatting_and_a_reacquire_loop_cost_no_runs);
     tcase_add_test(tc, an_event_pump_handed_an_opaque_connection_is_no_wait);
+    tcase_add_test(tc, a_fence_wait_orders_only_the_submission_that_signals_it);
+    tcase_add_test(tc, a_fence_wait_for_an_older_frame_does_not_order_the_last_one);
     tcase_add_test(tc, buffers_behind_a_returned_pointer_are_named_by_their_variable);
     tcase_add_test(tc, library_calls_on_unnamed_values_record_nothing_into_an_unnamed_command_buffer);
     tcase_add_test(tc, a_failure_passed_up_to_an_error_label_is_not_run);
