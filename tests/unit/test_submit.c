@@ -2,9 +2,11 @@
  * test_submit.c - queue submissions (analyzer/submit.c): the command
  * buffers one path submits to a queue are checked as one stream in
  * submission order ("Implicit Synchronization Guarantees"); semaphore waits
- * order by their stage mask; host waits order everything.
+ * order by their stage mask; wait-idles order everything, a fence wait the
+ * submissions up to the one that signals its fence.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "util.h"
 #include "vksync/engine.h"
@@ -111,6 +113,89 @@ START_TEST(a_submission_alone_keeps_its_in_buffer_checks_once)
 }
 END_TEST
 
+/* Fences: `a` fills src and signals fa, `b` fills dst and signals fb
+   (both on q), then WAIT (line 23), then `c` copies src to dst (line
+   19): the copy's write of dst races b's fill (line 16) unless the wait
+   covers b's submission. */
+static const char *const fence_template =
+    "#include <vulkan/vulkan.h>\n"
+    "void run(VkDevice d, VkQueue q, VkCommandBuffer a, VkCommandBuffer b,\n"
+    "         VkCommandBuffer c, VkBuffer src, VkBuffer dst, VkFence fa, VkFence fb)\n"
+    "{\n"
+    "    VkCommandBufferBeginInfo bi = {\n"
+    "        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};\n"
+    "    VkBufferCopy r = {.size = 64};\n"
+    "    VkFence both[2] = {fa, fb};\n"
+    "    VkSubmitInfo sa = {.commandBufferCount = 1, .pCommandBuffers = &a};\n"
+    "    VkSubmitInfo sb = {.commandBufferCount = 1, .pCommandBuffers = &b};\n"
+    "    VkSubmitInfo sc = {.commandBufferCount = 1, .pCommandBuffers = &c};\n"
+    "    vkBeginCommandBuffer(a, &bi);\n"
+    "    vkCmdFillBuffer(a, src, 0, 64, 1);\n"                            /* 13 */
+    "    vkEndCommandBuffer(a);\n"
+    "    vkBeginCommandBuffer(b, &bi);\n"
+    "    vkCmdFillBuffer(b, dst, 0, 64, 2);\n"                            /* 16 */
+    "    vkEndCommandBuffer(b);\n"
+    "    vkBeginCommandBuffer(c, &bi);\n"
+    "    vkCmdCopyBuffer(c, src, dst, 1, &r);\n"                          /* 19 */
+    "    vkEndCommandBuffer(c);\n"
+    "    vkQueueSubmit(q, 1, &sa, fa);\n"
+    "    vkQueueSubmit(q, 1, &sb, fb);\n"
+    "    %s\n"                                                            /* 23 */
+    "    vkQueueSubmit(q, 1, &sc, VK_NULL_HANDLE);\n"
+    "    (void)both;\n"
+    "}\n";
+
+static test_analysis *analyse_fence_wait(const char *wait)
+{
+    static char source[4096];
+    snprintf(source, sizeof source, fence_template, wait);
+    static const char *const names[] = {"fences.c"};
+    test_write_file("fences.c", source);
+    test_analysis *a = test_analyse(names, 1);
+    ck_assert_int_eq(a->status, 0);
+    vks_check_program(a->program, &a->findings, &a->stats);
+    return a;
+}
+
+/* "Fence signal operations that are defined by vkQueueSubmit additionally
+   include in the first synchronization scope all commands that occur
+   earlier in submission order" ("Fences"): waiting for fa completes a's
+   submission, not b's, submitted after it. */
+START_TEST(a_fence_wait_does_not_order_later_submissions)
+{
+    test_analysis *a = analyse_fence_wait("vkWaitForFences(d, 1, &fa, VK_TRUE, ~0ull);");
+    ck_assert_uint_eq(a->findings.count, 1);
+    const vks_finding *f = &a->findings.items[0];
+    ck_assert_int_eq(f->rule, VKS_RULE_HAZARD_WAW);
+    ck_assert_uint_eq(f->loc.line, 19);
+    ck_assert_int_eq(f->notes[0].kind, VKS_NOTE_EARLIER_ACCESS);
+    ck_assert_uint_eq(f->notes[0].loc.line, 16);
+    bool names_wait = false;
+    for (size_t i = 0; i < f->note_count; i++)
+        names_wait |= f->notes[i].kind == VKS_NOTE_SYNC && f->notes[i].loc.line == 23 &&
+                      strstr(f->notes[i].message, "does not wait for the write") != NULL;
+    ck_assert(names_wait);
+    test_analysis_free(a);
+}
+END_TEST
+
+/* fb's submission comes after a's: waiting for it, or for both, or for
+   either one where the evaluator cannot tell which (waitAll VK_FALSE:
+   taken as a wait for everything), orders the copy after both fills. */
+START_TEST(a_fence_wait_orders_its_submission_and_earlier_ones)
+{
+    const char *waits[] = {"vkWaitForFences(d, 1, &fb, VK_TRUE, ~0ull);",
+                           "vkWaitForFences(d, 2, both, VK_TRUE, ~0ull);",
+                           "vkWaitForFences(d, 2, both, VK_FALSE, ~0ull);"};
+    for (size_t i = 0; i < 3; i++) {
+        test_analysis *a = analyse_fence_wait(waits[i]);
+        ck_assert_msg(a->findings.count == 0, "%s", waits[i]);
+        ck_assert_uint_gt(a->stats.pairs_proved_ordered, 0);
+        test_analysis_free(a);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("submit");
@@ -122,6 +207,8 @@ int main(void)
     tcase_add_test(tc, semaphore_wait_at_another_stage_does_not);
     tcase_add_test(tc, host_waits_order_everything);
     tcase_add_test(tc, a_submission_alone_keeps_its_in_buffer_checks_once);
+    tcase_add_test(tc, a_fence_wait_does_not_order_later_submissions);
+    tcase_add_test(tc, a_fence_wait_orders_its_submission_and_earlier_ones);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
