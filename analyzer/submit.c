@@ -37,9 +37,10 @@
  *   fence does not complete frame N-1.  The barrier's first_scope_end is
  *   where that submission ends in the stream.  A fence created signalled
  *   and not submitted since orders nothing.  A fence whose signal this
- *   path did not see (made elsewhere, an unknown handle, vkWaitForFences
- *   for any one of several) is still taken as a wait for everything, so
- *   an unknown fence never produces a finding.
+ *   path did not see (made elsewhere, an unknown handle) is still taken
+ *   as a wait for everything, so an unknown fence never produces a
+ *   finding; a wait for any one of several waits for what all of them
+ *   cover.
  * Limits (README): one stream per queue handle; different queues are not
  * checked against each other; a submitted command buffer whose recording
  * this path did not see becomes an unmodelled command (orders everything,
@@ -433,20 +434,23 @@ static void unknown_wait(fe_ctx *cx, fe_stream *s, vks_loc at, const char *name)
 }
 
 /*
- * vkWaitForFences(device, fenceCount, pFences, waitAll, timeout): each
- * stream waits for the submissions up to the latest one that signals a
- * fence waited for (one fence, or all of them with waitAll VK_TRUE).  Where
- * that submission or an earlier one waited for a semaphore, the other
- * queues' work it waited for is not known: their streams get a wait that
- * may or may not be one.  Any fence this path did not see signalled, or a
- * wait for any one of several: every stream waits for everything, as
+ * vkWaitForFences(device, fenceCount, pFences, waitAll, timeout): with
+ * waitAll VK_TRUE (or one fence) each stream waits for the submissions up
+ * to the latest one that signals a fence waited for; otherwise the wait
+ * may return when any one fence is signalled ("If waitAll is VK_FALSE,
+ * then the condition is that at least one of the fences in pFences is
+ * signaled", "Fences"), so each stream waits only for what every fence
+ * waited for covers there.  Where that submission or an earlier one
+ * waited for a semaphore, the other queues' work it waited for is not
+ * known: their streams get a wait that may or may not be one.  Any fence
+ * this path did not see signalled: every stream waits for everything, as
  * before fences were told apart (an unknown never produces a finding).
  */
 static void fence_wait(fe_ctx *cx, const fe_call *call)
 {
     uint64_t count = count_of(call->args[1], 64), wait_all = 0;
-    bool all = fe_known_int(call->args[3], &wait_all) && wait_all != 0;
-    if (count == UINT64_MAX || count == 0 || (count > 1 && !all)) {
+    bool all = count == 1 || (fe_known_int(call->args[3], &wait_all) && wait_all != 0);
+    if (count == UINT64_MAX || count == 0) {
         host_wait(cx, call->loc, call->name, NULL);
         return;
     }
@@ -462,14 +466,13 @@ static void fence_wait(fe_ctx *cx, const fe_call *call)
         others_unknown |= waited[i]->waited_semaphores;
     }
     for (fe_stream *s = state(cx)->streams; s; s = s->next) {
-        uint32_t covered = 0;
+        uint32_t covered = all ? 0 : UINT32_MAX;
         bool signalled_here = false;
-        for (uint64_t i = 0; i < count; i++)
-            if (waited[i]->stream == s) {
-                signalled_here = true;
-                if (waited[i]->covered > covered)
-                    covered = waited[i]->covered;
-            }
+        for (uint64_t i = 0; i < count; i++) {
+            uint32_t here = waited[i]->stream == s ? waited[i]->covered : 0;
+            signalled_here |= waited[i]->stream == s;
+            covered = all ? (here > covered ? here : covered) : (here < covered ? here : covered);
+        }
         if (!signalled_here && others_unknown && s->in_flight)
             unknown_wait(cx, s, call->loc, call->name);
         else

@@ -160,11 +160,12 @@ static test_analysis *analyse_fence_wait(const char *wait)
 /* "Fence signal operations that are defined by vkQueueSubmit additionally
    include in the first synchronization scope all commands that occur
    earlier in submission order" ("Fences"): waiting for fa completes a's
-   submission, not b's, submitted after it. */
-START_TEST(a_fence_wait_does_not_order_later_submissions)
+   submission, not b's, submitted after it.  Waiting for either of fa and
+   fb (waitAll VK_FALSE) may return when fa is signalled: the same. */
+static void check_copy_races_b(const char *wait)
 {
-    test_analysis *a = analyse_fence_wait("vkWaitForFences(d, 1, &fa, VK_TRUE, ~0ull);");
-    ck_assert_uint_eq(a->findings.count, 1);
+    test_analysis *a = analyse_fence_wait(wait);
+    ck_assert_msg(a->findings.count == 1, "%s: %zu findings", wait, a->findings.count);
     const vks_finding *f = &a->findings.items[0];
     ck_assert_int_eq(f->rule, VKS_RULE_HAZARD_WAW);
     ck_assert_uint_eq(f->loc.line, 19);
@@ -177,17 +178,21 @@ START_TEST(a_fence_wait_does_not_order_later_submissions)
     ck_assert(names_wait);
     test_analysis_free(a);
 }
+
+START_TEST(a_fence_wait_does_not_order_later_submissions)
+{
+    check_copy_races_b("vkWaitForFences(d, 1, &fa, VK_TRUE, ~0ull);");
+    check_copy_races_b("vkWaitForFences(d, 2, both, VK_FALSE, ~0ull);");
+}
 END_TEST
 
-/* fb's submission comes after a's: waiting for it, or for both, or for
-   either one where the evaluator cannot tell which (waitAll VK_FALSE:
-   taken as a wait for everything), orders the copy after both fills. */
+/* fb's submission comes after a's: waiting for it, or for both, orders
+   the copy after both fills. */
 START_TEST(a_fence_wait_orders_its_submission_and_earlier_ones)
 {
     const char *waits[] = {"vkWaitForFences(d, 1, &fb, VK_TRUE, ~0ull);",
-                           "vkWaitForFences(d, 2, both, VK_TRUE, ~0ull);",
-                           "vkWaitForFences(d, 2, both, VK_FALSE, ~0ull);"};
-    for (size_t i = 0; i < 3; i++) {
+                           "vkWaitForFences(d, 2, both, VK_TRUE, ~0ull);"};
+    for (size_t i = 0; i < 2; i++) {
         test_analysis *a = analyse_fence_wait(waits[i]);
         ck_assert_msg(a->findings.count == 0, "%s", waits[i]);
         ck_assert_uint_gt(a->stats.pairs_proved_ordered, 0);
