@@ -316,6 +316,9 @@ bool fe_only_breaks_precondition(fe_ctx *cx, CXCursor stmt);
    through its pointers), a callback handed now, or a handle passed as
    `void *` (program_end.c). */
 bool fe_argument_leads_to_device(CXCursor call, CXCursor decl, unsigned i);
+/* Whether a parameter of the function leads to a VkDevice or VkQueue (a
+   callback the program hands a library: what the library can give it). */
+bool fe_parameters_lead_to_device(CXCursor fn);
 /* A loop at its iteration limit: when everything its parts (condition,
    increment, body) can write is found in their text, it is forgotten
    (what pointers written through point at, the variables assigned) and

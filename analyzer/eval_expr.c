@@ -1657,6 +1657,37 @@ static bool formats_text(CXCursor decl)
 /* The record the models get (model.h): what only the cursor and the C types
    tell, decided here once.  Argument texts are for Vulkan calls (a created
    handle is named after its out-parameter). */
+/*
+ * A function of the program handed to a library as a callback is followed
+ * as the library would call it: it can wait for the device only when what
+ * the library hands it leads to one, or when it records, submits or waits
+ * itself (fe_function_records).  GLib's type registration
+ * (`g_type_register_static_simple (..., class_intern_init, ...,
+ * instance_init, ...)`, behind every G_DEFINE_TYPE) is handed a class and
+ * an instance initialiser that set function pointers: taken as a possible
+ * wait, each `GSK_VULKAN_..._PIPELINE (op->pipeline)` cast's type lookup
+ * ended the region it was in, and GTK's GSK renderer split there on every
+ * render op.  A library's own function handed as the callback
+ * (`g_slist_free_full (list, g_object_unref)`) is any library call: it
+ * cannot wait when what it is handed leads to no device.  A callback that
+ * reaches a device some other way (a global, a library that kept one) is
+ * not seen, as for any library (README).
+ */
+static bool callback_without_device(fe_ctx *cx, CXCursor arg)
+{
+    CXCursor ref = fe_strip(arg);
+    if (clang_getCursorKind(ref) != CXCursor_DeclRefExpr)
+        return false;
+    CXCursor fn = clang_getCursorReferenced(ref);
+    if (clang_getCursorKind(fn) != CXCursor_FunctionDecl)
+        return false;
+    if (fe_parameters_lead_to_device(fn))
+        return false;
+    CXCursor def = fe_find_function(cx, fn);
+    bool has_body = !clang_Cursor_isNull(def) && !clang_Cursor_isNull(fe_function_body(def));
+    return !has_body || !fe_function_records(cx, def);
+}
+
 static fe_call call_record(fe_ctx *cx, CXCursor call, const char *name, fe_val **args,
                            unsigned argc, bool with_text)
 {
@@ -1687,6 +1718,8 @@ static fe_call call_record(fe_ctx *cx, CXCursor call, const char *name, fe_val *
                              ? type_may_hold_handle(
                                    clang_getCursorType(clang_Cursor_getArgument(call, i)))
                              : fe_argument_leads_to_device(call, decl, i);
+            if (leads)
+                leads = !callback_without_device(cx, clang_Cursor_getArgument(call, i));
             if (leads)
                 m->device_args |= UINT64_C(1) << i;
         }

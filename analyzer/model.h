@@ -439,8 +439,17 @@ typedef struct fe_way_outlines {
 typedef struct fe_join {
     vks_loc region;
     unsigned decisions_before;
+    unsigned ways;  /* how many ways were joined */
+    /* How often its region was joined with a value lost so far, in this
+       analysis (shared by every join of the region). */
+    const unsigned *region_joins;
     bool split;     /* the region runs as any code now: no more restarts */
 } fe_join;
+/* A join of more ways than FE_MAX_WAYS_TO_SPLIT, or of a region joined
+   more than FE_MAX_JOINS_TO_SPLIT times so far, is not split for a model
+   that reads a value it lost: the value stays unknown (values.c,
+   read_by_model). */
+enum { FE_MAX_WAYS_TO_SPLIT = 4, FE_MAX_JOINS_TO_SPLIT = 16 };
 
 /* What a value was before the region's current way wrote it. */
 typedef struct fe_trail_entry {

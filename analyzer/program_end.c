@@ -301,6 +301,24 @@ bool fe_argument_leads_to_device(CXCursor call, CXCursor decl, unsigned i)
     return untyped ? is_device_or_queue(as_written) : type_leads_to_device(&s, param);
 }
 
+/* Whether a function's parameters lead to a VkDevice or a VkQueue, as a
+   library's are followed above: a callback of the program the library
+   calls is handed nothing else. */
+bool fe_parameters_lead_to_device(CXCursor fn)
+{
+    CXType fn_type = clang_getCursorType(fn);
+    int params = clang_getNumArgTypes(fn_type);
+    for (int i = 0; i < params; i++) {
+        device_search s = {.seen_count = 0};
+        CXType param = clang_getCanonicalType(clang_getArgType(fn_type, (unsigned)i));
+        bool untyped = param.kind == CXType_Pointer &&
+                       clang_getCanonicalType(clang_getPointeeType(param)).kind == CXType_Void;
+        if (!untyped && type_leads_to_device(&s, param))
+            return true;
+    }
+    return false;
+}
+
 static bool library_call_quiet(CXCursor call, CXCursor decl)
 {
     int argc = clang_Cursor_getNumArguments(call);

@@ -53,8 +53,16 @@ enum {
     LEAVE_BY_BREAK = 4,     /* inside a loop or switch of its own */
 };
 
+/* How often a region was joined with a value lost (fe_join.region_joins). */
+typedef struct {
+    vks_loc at;
+    unsigned *joins;            /* NULL: a free slot */
+} region_joins;
+
 typedef struct fe_summary_state {
     quiet_info *functions[FE_FUNCTION_BUCKETS];
+    region_joins *joins;        /* open addressing, by location */
+    size_t joins_cap, joins_used;
     vks_loc *split;             /* regions run as any code (must_split) */
     size_t split_count, split_cap;
     bool split_everything;
@@ -417,12 +425,54 @@ static fe_val *join_member(joiner *j, const fe_val *const *owners, const char *n
     return join_states(j, members, depth + 1);
 }
 
+static uint64_t loc_hash(vks_loc at)
+{
+    uint64_t h = fe_hash_text(FE_HASH_SEED, at.file ? at.file : "");
+    uint64_t pos[] = {at.line, at.col};
+    return fe_hash_bytes(h, pos, sizeof pos);
+}
+
+/* The counter of a region's joins (fe_join.region_joins), made the first
+   time. */
+static unsigned *region_counter(fe_ctx *cx, vks_loc at)
+{
+    fe_summary_state *s = summary_of(cx);
+    if ((s->joins_used + 1) * 2 > s->joins_cap) {
+        size_t cap = s->joins_cap ? s->joins_cap * 2 : 64;
+        region_joins *grown = vks_arena_alloc(cx->arena, sizeof *grown * cap);
+        memset(grown, 0, sizeof *grown * cap);
+        for (size_t i = 0; i < s->joins_cap; i++) {
+            if (!s->joins[i].joins)
+                continue;
+            size_t k = loc_hash(s->joins[i].at) & (cap - 1);
+            while (grown[k].joins)
+                k = (k + 1) & (cap - 1);
+            grown[k] = s->joins[i];
+        }
+        s->joins = grown;
+        s->joins_cap = cap;
+    }
+    for (size_t k = loc_hash(at) & (s->joins_cap - 1);; k = (k + 1) & (s->joins_cap - 1)) {
+        if (!s->joins[k].joins) {
+            s->joins[k].at = at;
+            s->joins[k].joins = vks_arena_alloc(cx->arena, sizeof *s->joins[k].joins);
+            *s->joins[k].joins = 0;
+            s->joins_used++;
+            return s->joins[k].joins;
+        }
+        if (vks_loc_equal(&s->joins[k].at, &at))
+            return s->joins[k].joins;
+    }
+}
+
 /* A value every way left the same keeps it; otherwise its scalar part is
    unknown and its members are joined one by one. */
 static unsigned lost(joiner *j)
 {
     if (!j->id) {
-        fe_join join = {j->region, j->decisions_before, false};
+        unsigned *count = region_counter(j->cx, j->region);
+        ++*count;
+        fe_join join = {j->region, j->decisions_before, (unsigned)j->n, count, false};
         VKS_PUSH(j->cx->arena, j->cx->joins, j->cx->join_count, j->cx->join_cap, join);
         j->id = (unsigned)j->cx->join_count;
     }

@@ -146,12 +146,26 @@ void fe_watch_lossy_reads(fe_ctx *cx)
 }
 
 /* A model reads v: when a join made it unknown (and that region is not
-   split already), the path is to be run again with the region split. */
+   split already), the path is to be run again with the region split.  Not
+   a join of many ways, nor of a region joined many times (a helper called
+   from everywhere, a loop's body): split, each way is a path from there
+   on, once per time the region runs.  GTK's GSK renderer joined a 19-way
+   `switch (op->type)` per render op that computes a descriptor set index,
+   vkCmdBindDescriptorSets read the index, and the split switch made
+   19 x 19 ways of the loop around it, past every limit (4 GB of memory
+   in two runs); then G_DEFINE_TYPE's `*_get_type ()`, joined at every
+   `GSK_VULKAN_..._PIPELINE (p)` cast, lost the private offset that
+   vkCmdBindPipeline's pipeline handle is read through, and split doubled
+   the paths at every cast.  The value stays unknown, which no check
+   turns into a finding. */
 static void read_by_model(const fe_val *v)
 {
     fe_ctx *cx = lossy_reader;
-    if (!cx || !v || !v->lossy || cx->path.restart || v->lossy > cx->join_count ||
-        cx->joins[v->lossy - 1].split)
+    if (!cx || !v || !v->lossy || cx->path.restart || v->lossy > cx->join_count)
+        return;
+    const fe_join *join = &cx->joins[v->lossy - 1];
+    if (join->split || join->ways > FE_MAX_WAYS_TO_SPLIT ||
+        *join->region_joins > FE_MAX_JOINS_TO_SPLIT)
         return;
     cx->path.restart = v->lossy;
     if (fe_debug_paths())

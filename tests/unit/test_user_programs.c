@@ -917,6 +917,33 @@ START_TEST(a_fence_wait_for_an_older_frame_does_not_order_the_last_one)
 }
 END_TEST
 
+/* realprog/callback_walk.c: a container library's foreach handed the
+   program's own callback (it only counts items) between the submission
+   and the refill of the mapped staging buffer.  A function pointer handed
+   to a library was a possible wait, so the refill racing the copy was a
+   question left unknown; the callback's parameters and body lead to no
+   device, so the foreach is no wait: the host write-after-read is found,
+   and the twin that waits first is silent.  (GObject's type registration,
+   handed class and instance initialisers, is the same call in every
+   G_DEFINE_TYPE.) */
+START_TEST(a_callback_that_reaches_no_device_is_no_wait)
+{
+    check_host_write_before_wait_and_silent_twin("callback_walk.c", 68, 45);
+}
+END_TEST
+
+/* realprog/op_list.c: a six-kind switch per operation picks a descriptor
+   set index where nothing is recorded, and the recording binds the set
+   picked.  The bind read the index the join lost, so the switch was split
+   and never joined again: 49 paths.  A join of more than four ways is not
+   split; the index stays unknown and the upload's read-after-write is
+   found on one path; with the barrier, silence. */
+START_TEST(a_join_of_many_ways_read_by_a_command_is_not_split)
+{
+    check_one_raw_and_silent_twin("op_list.c", 73, 64, 1);
+}
+END_TEST
+
 /* realprog/heap_objects.c: constructors that return a pointer to what
    they allocated (`struct gpu_buffer *staging = gpu_buffer_new(...)`, the
    handle created into `res->handle` inside).  Cause 5: the findings name
@@ -1098,6 +1125,8 @@ int main(void)
     tcase_add_test(tc, precondition_checks_error_formatting_and_a_reacquire_loop_cost_no_runs);
     tcase_add_test(tc, an_event_pump_handed_an_opaque_connection_is_no_wait);
     tcase_add_test(tc, a_fence_wait_orders_only_the_submission_that_signals_it);
+    tcase_add_test(tc, a_callback_that_reaches_no_device_is_no_wait);
+    tcase_add_test(tc, a_join_of_many_ways_read_by_a_command_is_not_split);
     tcase_add_test(tc, a_fence_wait_for_an_older_frame_does_not_order_the_last_one);
     tcase_add_test(tc, buffers_behind_a_returned_pointer_are_named_by_their_variable);
     tcase_add_test(tc, library_calls_on_unnamed_values_record_nothing_into_an_unnamed_command_buffer);
