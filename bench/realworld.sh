@@ -14,7 +14,7 @@
 #
 # Programs (default: all, in this order): vkcube vkcube-xcb
 # glfw-triangle-vulkan wlroots-vulkan ffmpeg-hwcontext-vulkan
-# ffmpeg-vulkan-filters gst-vulkan zink.  docs/realworld.md has today's
+# ffmpeg-vulkan-filters gst-vulkan zink gtk4-gsk-vulkan.  docs/realworld.md has today's
 # numbers and the triage of every finding.
 #
 # Environment:
@@ -110,7 +110,7 @@ bison flex pkg-config libexpat1-dev zlib1g-dev libdrm-dev libva-dev
 libxcb1-dev libx11-dev libx11-xcb-dev libwayland-dev wayland-protocols
 libpixman-1-dev libxkbcommon-dev libxkbcommon-x11-dev libudev-dev
 libseat-dev libgbm-dev libglib2.0-dev libgstreamer1.0-dev
-libgstreamer-plugins-base1.0-dev libvulkan-dev"
+libgstreamer-plugins-base1.0-dev libvulkan-dev libgtk-4-dev"
 
 ensure_packages() {
     missing=""
@@ -324,9 +324,34 @@ prog_zink() {
         [ "$f" = src/gallium/drivers/zink/zink_format_test.c ] || echo "$f"; done)
 }
 
+# gtk4: gsk/vulkan/*.c, GTK's GSK Vulkan renderer (render passes, image
+# uploads through staging buffers and images, one pipeline per kind of
+# render node).  Debian builds GTK 4.8 without it (its gdkconfig.h says
+# `#undef GDK_RENDERING_VULKAN`) and GTK's own meson setup needs all of
+# GTK's build dependencies, so instead of configuring: the installed
+# headers of the same version (libgtk-4-dev) for everything GTK generates
+# (gdkenumtypes.h, gskenumtypes.h, gdkversionmacros.h), a copy of the
+# installed gdkconfig.h with GDK_RENDERING_VULKAN defined, and a config.h
+# with the few macros gsk/vulkan reads (GETTEXT_PACKAGE, GDK_WINDOWING_X11).
+# Not in issue 11's list: a renderer tried in session 20.
+prog_gtk() {
+    src=$(fetch gtk4) || { not_run gtk4-gsk-vulkan "gtk4: fetch failed"; return; }
+    b="$cache/build/gtk4"
+    conf=/usr/include/gtk-4.0/gdk/gdkconfig.h
+    [ -f "$conf" ] || { not_run gtk4-gsk-vulkan "libgtk-4-dev is not installed ($conf)"; return; }
+    mkdir -p "$b/gdk"
+    sed 's/#undef GDK_RENDERING_VULKAN/#define GDK_RENDERING_VULKAN/' "$conf" >"$b/gdk/gdkconfig.h"
+    printf '%s\n' '#define GETTEXT_PACKAGE "gtk40"' '#define GDK_WINDOWING_X11 1' \
+        '#define HAVE_UNISTD_H 1' >"$b/config.h"
+    # shellcheck disable=SC2046
+    run gtk4-gsk-vulkan "$src" $(cd "$src" && ls gsk/vulkan/*.c) -- -I"$b" -I. -Igsk -Igdk \
+        -Igtk -I/usr/include/gtk-4.0 $(pkg-config --cflags gtk4) -DGTK_COMPILATION \
+        -DGDK_COMPILATION -DGSK_COMPILATION
+}
+
 # --------------------------------------------------------------------------
 
-all="vkcube glfw-triangle-vulkan wlroots-vulkan ffmpeg gst-vulkan zink"
+all="vkcube glfw-triangle-vulkan wlroots-vulkan ffmpeg gst-vulkan zink gtk4-gsk-vulkan"
 # shellcheck disable=SC2086
 [ $# -gt 0 ] || set -- $all
 
@@ -349,6 +374,7 @@ for p in "$@"; do
     ffmpeg | ffmpeg-*) prog_ffmpeg ;;
     gst | gst-vulkan) prog_gst ;;
     zink | mesa) prog_zink ;;
+    gtk | gtk4 | gtk4-gsk-vulkan) prog_gtk ;;
     *) not_run "$p" "unknown program (known: $all)" ;;
     esac
 done
