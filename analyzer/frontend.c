@@ -355,6 +355,7 @@ static unsigned analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
         vks_arena_free(values);
         values = cx->values = vks_arena_new();
         cx->path = (fe_path){0};
+        cx->run_serial++;
         cx->loop_progress = NULL;
         size_t run_first = p->cmdbuf_count;
         fe_sites_run_begin(cx);
@@ -564,6 +565,7 @@ static enum CXChildVisitResult run_creator(CXCursor c, CXCursor parent,
            always has: the numbering of unknowns, and an earlier creator's
            queue streams and end of the program. */
         fe_path before = cx->path;
+        cx->run_serial++;
         cx->path = (fe_path){.havoc_generation = before.havoc_generation,
                              .fresh_names = before.fresh_names,
                              .submit = before.submit,

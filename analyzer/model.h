@@ -414,6 +414,9 @@ typedef struct fe_ctx {
        that region split when a Vulkan call needs the value. */
     struct fe_join *joins;
     size_t join_count, join_cap;
+    /* One more at the start of every run (fe_join.region_joins counts the
+       joins of a region in the run it was last joined in). */
+    unsigned run_serial;
     /* The loops being run, innermost first (eval_stmt.c). */
     fe_loop_progress *loop_progress;
     /* The states paths reached device-wide waits in (merge.c). */
@@ -440,16 +443,20 @@ typedef struct fe_join {
     vks_loc region;
     unsigned decisions_before;
     unsigned ways;  /* how many ways were joined */
-    /* How often its region was joined with a value lost so far, in this
-       analysis (shared by every join of the region). */
-    const unsigned *region_joins;
+    /* How often its region was joined with a value lost in the run of
+       run_serial (shared by every join of the region). */
+    const struct fe_region_joins *region_joins;
     bool split;     /* the region runs as any code now: no more restarts */
 } fe_join;
-/* A join of more ways than FE_MAX_WAYS_TO_SPLIT, or of a region joined
-   more than FE_MAX_JOINS_TO_SPLIT times so far, is not split for a model
-   that reads a value it lost: the value stays unknown (values.c,
-   read_by_model). */
-enum { FE_MAX_WAYS_TO_SPLIT = 4, FE_MAX_JOINS_TO_SPLIT = 16 };
+/* A join is not split for a model that reads a value it lost when the
+   split would make more than FE_MAX_SPLIT_WAYS paths: its ways to the
+   power of the times its region was joined in the run so far (values.c,
+   read_by_model).  The value stays unknown. */
+enum { FE_MAX_SPLIT_WAYS = 16 };
+typedef struct fe_region_joins {
+    unsigned run_serial; /* fe_ctx.run_serial of the run counted */
+    unsigned joins;
+} fe_region_joins;
 
 /* What a value was before the region's current way wrote it. */
 typedef struct fe_trail_entry {

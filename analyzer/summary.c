@@ -56,7 +56,7 @@ enum {
 /* How often a region was joined with a value lost (fe_join.region_joins). */
 typedef struct {
     vks_loc at;
-    unsigned *joins;            /* NULL: a free slot */
+    fe_region_joins *joins;     /* NULL: a free slot */
 } region_joins;
 
 typedef struct fe_summary_state {
@@ -434,7 +434,7 @@ static uint64_t loc_hash(vks_loc at)
 
 /* The counter of a region's joins (fe_join.region_joins), made the first
    time. */
-static unsigned *region_counter(fe_ctx *cx, vks_loc at)
+static fe_region_joins *region_counter(fe_ctx *cx, vks_loc at)
 {
     fe_summary_state *s = summary_of(cx);
     if ((s->joins_used + 1) * 2 > s->joins_cap) {
@@ -456,7 +456,7 @@ static unsigned *region_counter(fe_ctx *cx, vks_loc at)
         if (!s->joins[k].joins) {
             s->joins[k].at = at;
             s->joins[k].joins = vks_arena_alloc(cx->arena, sizeof *s->joins[k].joins);
-            *s->joins[k].joins = 0;
+            *s->joins[k].joins = (fe_region_joins){cx->run_serial, 0};
             s->joins_used++;
             return s->joins[k].joins;
         }
@@ -470,8 +470,10 @@ static unsigned *region_counter(fe_ctx *cx, vks_loc at)
 static unsigned lost(joiner *j)
 {
     if (!j->id) {
-        unsigned *count = region_counter(j->cx, j->region);
-        ++*count;
+        fe_region_joins *count = region_counter(j->cx, j->region);
+        if (count->run_serial != j->cx->run_serial)
+            *count = (fe_region_joins){j->cx->run_serial, 0};
+        count->joins++;
         fe_join join = {j->region, j->decisions_before, (unsigned)j->n, count, false};
         VKS_PUSH(j->cx->arena, j->cx->joins, j->cx->join_count, j->cx->join_cap, join);
         j->id = (unsigned)j->cx->join_count;

@@ -147,9 +147,10 @@ void fe_watch_lossy_reads(fe_ctx *cx)
 
 /* A model reads v: when a join made it unknown (and that region is not
    split already), the path is to be run again with the region split.  Not
-   a join of many ways, nor of a region joined many times (a helper called
+   when that makes more than FE_MAX_SPLIT_WAYS paths - a join of many
+   ways, or of a region joined many times in the run (a helper called
    from everywhere, a loop's body): split, each way is a path from there
-   on, once per time the region runs.  GTK's GSK renderer joined a 19-way
+   on, once per time the region runs (ways ^ times).  GTK's GSK renderer joined a 19-way
    `switch (op->type)` per render op that computes a descriptor set index,
    vkCmdBindDescriptorSets read the index, and the split switch made
    19 x 19 ways of the loop around it, past every limit (4 GB of memory
@@ -164,8 +165,15 @@ static void read_by_model(const fe_val *v)
     if (!cx || !v || !v->lossy || cx->path.restart || v->lossy > cx->join_count)
         return;
     const fe_join *join = &cx->joins[v->lossy - 1];
-    if (join->split || join->ways > FE_MAX_WAYS_TO_SPLIT ||
-        *join->region_joins > FE_MAX_JOINS_TO_SPLIT)
+    if (join->split)
+        return;
+    unsigned times = join->region_joins->run_serial == cx->run_serial
+                         ? join->region_joins->joins
+                         : 1;
+    uint64_t paths = 1;
+    for (unsigned i = 0; i < times && paths <= FE_MAX_SPLIT_WAYS; i++)
+        paths *= join->ways;
+    if (paths > FE_MAX_SPLIT_WAYS)
         return;
     cx->path.restart = v->lossy;
     if (fe_debug_paths())

@@ -935,9 +935,10 @@ END_TEST
 /* realprog/op_list.c: a six-kind switch per operation picks a descriptor
    set index where nothing is recorded, and the recording binds the set
    picked.  The bind read the index the join lost, so the switch was split
-   and never joined again: 49 paths.  A join of more than four ways is not
-   split; the index stays unknown and the upload's read-after-write is
-   found on one path; with the barrier, silence. */
+   and never joined again: 49 paths.  A split that would make more than
+   16 paths (six ways, joined twice: 36) is not made; the index stays
+   unknown and the upload's read-after-write is found on one path; with
+   the barrier, silence. */
 START_TEST(a_join_of_many_ways_read_by_a_command_is_not_split)
 {
     check_one_raw_and_silent_twin("op_list.c", 73, 64, 1);
