@@ -1654,9 +1654,6 @@ static bool formats_text(CXCursor decl)
            pointee == CXType_UChar;
 }
 
-/* The record the models get (model.h): what only the cursor and the C types
-   tell, decided here once.  Argument texts are for Vulkan calls (a created
-   handle is named after its out-parameter). */
 /*
  * A function of the program handed to a library as a callback is followed
  * as the library would call it: it can wait for the device only when what
@@ -1688,6 +1685,9 @@ static bool callback_without_device(fe_ctx *cx, CXCursor arg)
     return !has_body || !fe_function_records(cx, def);
 }
 
+/* The record the models get (model.h): what only the cursor and the C types
+   tell, decided here once.  Argument texts are for Vulkan calls (a created
+   handle is named after its out-parameter). */
 static fe_call call_record(fe_ctx *cx, CXCursor call, const char *name, fe_val **args,
                            unsigned argc, bool with_text)
 {

@@ -454,8 +454,10 @@ typedef struct fe_join {
    read_by_model).  The value stays unknown. */
 enum { FE_MAX_SPLIT_WAYS = 16 };
 typedef struct fe_region_joins {
+    vks_loc at;          /* the region */
     unsigned run_serial; /* fe_ctx.run_serial of the run counted */
     unsigned joins;
+    struct fe_region_joins *next;
 } fe_region_joins;
 
 /* What a value was before the region's current way wrote it. */

@@ -278,6 +278,14 @@ static bool type_leads_to_device(device_search *s, CXType t)
     return found;
 }
 
+/* A `void *` parameter: what the callee can follow through it is only a
+   handle passed as the pointer itself. */
+static bool is_untyped_pointer(CXType param)
+{
+    return param.kind == CXType_Pointer &&
+           clang_getCanonicalType(clang_getPointeeType(param)).kind == CXType_Void;
+}
+
 /* A function of a library the program links (no body in the analysed
    files, not the C library's): to submit work it needs a queue, so it
    cannot when nothing it is handed leads to a device or a queue - SDL's
@@ -296,9 +304,8 @@ bool fe_argument_leads_to_device(CXCursor call, CXCursor decl, unsigned i)
     CXType param = (int)i < params ? clang_getCanonicalType(clang_getArgType(fn_type, i))
                                    : as_written; /* a variadic argument */
     device_search s = {.seen_count = 0};
-    bool untyped = param.kind == CXType_Pointer &&
-                   clang_getCanonicalType(clang_getPointeeType(param)).kind == CXType_Void;
-    return untyped ? is_device_or_queue(as_written) : type_leads_to_device(&s, param);
+    return is_untyped_pointer(param) ? is_device_or_queue(as_written)
+                                     : type_leads_to_device(&s, param);
 }
 
 /* Whether a function's parameters lead to a VkDevice or a VkQueue, as a
@@ -311,9 +318,7 @@ bool fe_parameters_lead_to_device(CXCursor fn)
     for (int i = 0; i < params; i++) {
         device_search s = {.seen_count = 0};
         CXType param = clang_getCanonicalType(clang_getArgType(fn_type, (unsigned)i));
-        bool untyped = param.kind == CXType_Pointer &&
-                       clang_getCanonicalType(clang_getPointeeType(param)).kind == CXType_Void;
-        if (!untyped && type_leads_to_device(&s, param))
+        if (!is_untyped_pointer(param) && type_leads_to_device(&s, param))
             return true;
     }
     return false;

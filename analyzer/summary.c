@@ -53,16 +53,11 @@ enum {
     LEAVE_BY_BREAK = 4,     /* inside a loop or switch of its own */
 };
 
-/* How often a region was joined with a value lost (fe_join.region_joins). */
-typedef struct {
-    vks_loc at;
-    fe_region_joins *joins;     /* NULL: a free slot */
-} region_joins;
-
 typedef struct fe_summary_state {
     quiet_info *functions[FE_FUNCTION_BUCKETS];
-    region_joins *joins;        /* open addressing, by location */
-    size_t joins_cap, joins_used;
+    /* How often each region was joined with a value lost, by location
+       (fe_join.region_joins). */
+    fe_region_joins *region_joins[FE_FUNCTION_BUCKETS];
     vks_loc *split;             /* regions run as any code (must_split) */
     size_t split_count, split_cap;
     bool split_everything;
@@ -436,33 +431,14 @@ static uint64_t loc_hash(vks_loc at)
    time. */
 static fe_region_joins *region_counter(fe_ctx *cx, vks_loc at)
 {
-    fe_summary_state *s = summary_of(cx);
-    if ((s->joins_used + 1) * 2 > s->joins_cap) {
-        size_t cap = s->joins_cap ? s->joins_cap * 2 : 64;
-        region_joins *grown = vks_arena_alloc(cx->arena, sizeof *grown * cap);
-        memset(grown, 0, sizeof *grown * cap);
-        for (size_t i = 0; i < s->joins_cap; i++) {
-            if (!s->joins[i].joins)
-                continue;
-            size_t k = loc_hash(s->joins[i].at) & (cap - 1);
-            while (grown[k].joins)
-                k = (k + 1) & (cap - 1);
-            grown[k] = s->joins[i];
-        }
-        s->joins = grown;
-        s->joins_cap = cap;
-    }
-    for (size_t k = loc_hash(at) & (s->joins_cap - 1);; k = (k + 1) & (s->joins_cap - 1)) {
-        if (!s->joins[k].joins) {
-            s->joins[k].at = at;
-            s->joins[k].joins = vks_arena_alloc(cx->arena, sizeof *s->joins[k].joins);
-            *s->joins[k].joins = (fe_region_joins){cx->run_serial, 0};
-            s->joins_used++;
-            return s->joins[k].joins;
-        }
-        if (vks_loc_equal(&s->joins[k].at, &at))
-            return s->joins[k].joins;
-    }
+    fe_region_joins **bucket = &summary_of(cx)->region_joins[loc_hash(at) % FE_FUNCTION_BUCKETS];
+    for (fe_region_joins *r = *bucket; r; r = r->next)
+        if (vks_loc_equal(&r->at, &at))
+            return r;
+    fe_region_joins *r = vks_arena_alloc(cx->arena, sizeof *r);
+    *r = (fe_region_joins){at, cx->run_serial, 0, *bucket};
+    *bucket = r;
+    return r;
 }
 
 /* A value every way left the same keeps it; otherwise its scalar part is
@@ -471,8 +447,10 @@ static unsigned lost(joiner *j)
 {
     if (!j->id) {
         fe_region_joins *count = region_counter(j->cx, j->region);
-        if (count->run_serial != j->cx->run_serial)
-            *count = (fe_region_joins){j->cx->run_serial, 0};
+        if (count->run_serial != j->cx->run_serial) {
+            count->run_serial = j->cx->run_serial;
+            count->joins = 0;
+        }
         count->joins++;
         fe_join join = {j->region, j->decisions_before, (unsigned)j->n, count, false};
         VKS_PUSH(j->cx->arena, j->cx->joins, j->cx->join_count, j->cx->join_cap, join);

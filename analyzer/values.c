@@ -150,8 +150,9 @@ void fe_watch_lossy_reads(fe_ctx *cx)
    when that makes more than FE_MAX_SPLIT_WAYS paths - a join of many
    ways, or of a region joined many times in the run (a helper called
    from everywhere, a loop's body): split, each way is a path from there
-   on, once per time the region runs (ways ^ times).  GTK's GSK renderer joined a 19-way
-   `switch (op->type)` per render op that computes a descriptor set index,
+   on, once per time the region runs (ways ^ times).  GTK's GSK renderer
+   joined a 19-way `switch (op->type)` per render op that computes a
+   descriptor set index,
    vkCmdBindDescriptorSets read the index, and the split switch made
    19 x 19 ways of the loop around it, past every limit (4 GB of memory
    in two runs); then G_DEFINE_TYPE's `*_get_type ()`, joined at every

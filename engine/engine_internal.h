@@ -85,8 +85,6 @@ typedef enum {
 /* A barrier as the engine applies it: scopes already expanded. */
 typedef struct {
     uint64_t first, second;              /* synchronization scopes (stages) */
-    bool first_limited;                  /* vks_barrier.first_scope_limited */
-    uint32_t first_end;                  /* vks_barrier.first_scope_end */
     uint64_t src_explicit, dst_explicit; /* stages of the access scopes */
     uint64_t src_access, dst_access;     /* expanded access masks */
     uint64_t kill;                       /* event channel bits to clear first */

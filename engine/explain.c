@@ -406,7 +406,7 @@ static bool explain_scope(const vks_walker *w, const vks_scope *s,
         add_reason(out, size, text);
     }
     if (!vks_in_first_sync_scope(e, s)) {
-        if (s->first_limited && e->cmd >= s->first_end)
+        if (!vks_barrier_scope_reaches(b, e->cmd))
             snprintf(text, sizeof text,
                      "the fence it waits for does not wait for the %s: a fence "
                      "orders only the submission that signals it and the work "

@@ -49,11 +49,9 @@ static uint32_t last_wait(const vks_walker *w, uint32_t earlier, uint32_t later,
         if (!cmd->host_wait)
             continue;
         if (cmd->barrier_count) {
-            const vks_barrier *b = &cmd->barriers[0];
-            if (!b->first_scope_limited || earlier < b->first_scope_end)
+            if (vks_barrier_scope_reaches(&cmd->barriers[0], earlier))
                 at = i;
-        }
-        else
+        } else
             *may_wait = true;
     }
     return at;
@@ -121,8 +119,8 @@ void vks_add_host_conflict_finding(vks_walker *w, const vks_later *later,
     for (uint32_t i = c->earlier.cmd + 1;
          c->rule == VKS_RULE_HOST_ACCESS_BEFORE_WAIT && i < later->cmd; i++) {
         const vks_cmd *cmd = &w->cb->cmds[i];
-        if (cmd->host_wait && cmd->barrier_count && cmd->barriers[0].first_scope_limited &&
-            cmd->barriers[0].first_scope_end <= c->earlier.cmd)
+        if (cmd->host_wait && cmd->barrier_count &&
+            !vks_barrier_scope_reaches(&cmd->barriers[0], c->earlier.cmd))
             vks_finding_note(w->out, f, VKS_NOTE_SYNC, cmd->loc,
                              vks_arena_printf(arena,
                                               "%s here waits for a fence that does "

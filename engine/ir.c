@@ -188,6 +188,11 @@ vks_access vks_unknown_access(void)
                         .layout = VKS_LAYOUT_UNKNOWN};
 }
 
+bool vks_barrier_scope_reaches(const vks_barrier *b, uint32_t cmd)
+{
+    return !b->first_scope_limited || cmd < b->first_scope_end;
+}
+
 vks_barrier vks_global_barrier(vks_mask src_stages, vks_mask src_access,
                                vks_mask dst_stages, vks_mask dst_access,
                                vks_loc loc)

@@ -55,8 +55,6 @@ vks_scope vks_scope_from_barrier(const vks_barrier *b, vks_stats *stats)
         .dst_explicit = vks_expand_stages(dst),
         .src_access = vks_expand_access(known_or(b->src_access, every_access, stats)),
         .dst_access = vks_expand_access(known_or(b->dst_access, every_access, stats)),
-        .first_limited = b->first_scope_limited,
-        .first_end = b->first_scope_end,
         .barrier = b,
         .global = b->kind == VKS_BARRIER_GLOBAL || b->region.res == VKS_RES_UNKNOWN,
         .old_layout = b->old_layout,
@@ -144,7 +142,7 @@ bool vks_in_first_sync_scope(const vks_access_rec *a, const vks_scope *s)
        submission order" ("Synchronization and Cache Control" chapter,
        "Fences").  Work submitted after the signalling submission is not in
        it, not even through a chain: the signal does not wait for it. */
-    if (s->first_limited && a->cmd >= s->first_end)
+    if (!vks_barrier_scope_reaches(s->barrier, a->cmd))
         return false;
     /* Directly (its stage is in the first scope), or through an execution
        dependency chain: "a chain exists if the intersection of Scope2nd in
@@ -253,7 +251,7 @@ void vks_segment_apply(vks_segment *seg, const vks_scope *const *scopes,
                submission: a write submitted after it was made available,
                if at all, by nothing the fence waited for. */
             bool chained = (avail_before & s->first) &&
-                           (!s->first_limited || before.cmd < s->first_end);
+                           vks_barrier_scope_reaches(s->barrier, before.cmd);
             if (available_now || chained) {
                 avail_add |= s->second;
                 if (s->assumed)

@@ -297,6 +297,10 @@ vks_region vks_image_region(vks_res_id res, uint32_t aspect, uint32_t base_mip,
 vks_region vks_whole_region(vks_res_id res);
 vks_access vks_known_access(vks_region region, uint64_t stage, uint64_t access);
 vks_access vks_unknown_access(void);
+/* Whether command `cmd` of the stream is in the barrier's first
+   synchronization scope as far as first_scope_end goes (always, for a
+   barrier whose first scope is not limited). */
+bool vks_barrier_scope_reaches(const vks_barrier *b, uint32_t cmd);
 vks_barrier vks_global_barrier(vks_mask src_stages, vks_mask src_access,
                                vks_mask dst_stages, vks_mask dst_access,
                                vks_loc loc);
