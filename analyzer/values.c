@@ -152,10 +152,9 @@ void fe_watch_lossy_reads(fe_ctx *cx)
    from everywhere, a loop's body): split, each way is a path from there
    on, once per time the region runs (ways ^ times).  GTK's GSK renderer
    joined a 19-way `switch (op->type)` per render op that computes a
-   descriptor set index,
-   vkCmdBindDescriptorSets read the index, and the split switch made
-   19 x 19 ways of the loop around it, past every limit (4 GB of memory
-   in two runs); then G_DEFINE_TYPE's `*_get_type ()`, joined at every
+   descriptor set index, vkCmdBindDescriptorSets read the index, and the
+   split switch made 19 x 19 ways of the loop around it, past every limit
+   (4 GB of memory in two runs); then G_DEFINE_TYPE's `*_get_type ()`, joined at every
    `GSK_VULKAN_..._PIPELINE (p)` cast, lost the private offset that
    vkCmdBindPipeline's pipeline handle is read through, and split doubled
    the paths at every cast.  The value stays unknown, which no check
