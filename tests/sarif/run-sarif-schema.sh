@@ -1,8 +1,9 @@
 #!/bin/sh
 # run-sarif-schema.sh TOOL SAMPLE SOURCE_DIR VALIDATOR - the SARIF contract
 # (docs/design.md, "SARIF") checked on real logs:
-#   1. every log validates against the official SARIF 2.1.0 schema
-#      (VALIDATOR is shared/tools/validate-sarif, beside the repository);
+#   1. every log validates against the SARIF 2.1.0 schema and the SARIF
+#      rules (VALIDATOR is tests/sarif/validate-sarif.sh: the SARIF
+#      Multitool scripts/setup.sh installs);
 #   2. the invariants the schema cannot express hold (check-sarif.py).
 # Logs: the hand-built sample (SAMPLE), vksync-lint on examples/, and
 # vksync-lint on an input that fails (notifications, executionSuccessful).
@@ -13,7 +14,6 @@ src="$3"
 validator="$4"
 if [ ! -x "$validator" ]; then
     echo "FAIL: SARIF validator not found at $validator" >&2
-    echo "      (CI expects the shared/ folder beside the repository: ../shared/tools/validate-sarif)" >&2
     exit 1
 fi
 dir=$(mktemp -d)
