@@ -727,6 +727,9 @@ bool fe_merge_point(fe_ctx *cx, vks_loc at);
    memory) that no host wait has seen complete, hashed per queue; 0: none
    (submit.c). */
 uint64_t fe_in_flight(fe_ctx *cx);
+/* Whether this path submitted anything (to any queue) so far; a fence
+   created or a recording ended is no submission. */
+bool fe_path_submitted(const fe_ctx *cx);
 /* A recording function's paths begin: waits reached from now on park the
    paths that arrive first (merge.c). */
 void fe_merge_begin(fe_ctx *cx);

@@ -480,6 +480,11 @@ static void fence_wait(fe_ctx *cx, const fe_call *call)
     }
 }
 
+bool fe_path_submitted(const fe_ctx *cx)
+{
+    return cx->path.submit && cx->path.submit->streams;
+}
+
 uint64_t fe_in_flight(fe_ctx *cx)
 {
     uint64_t h = 0;

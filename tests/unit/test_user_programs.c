@@ -1026,6 +1026,27 @@ START_TEST(a_failure_passed_up_to_an_error_label_is_not_run)
 }
 END_TEST
 
+/* realprog/lazy_fence_views.c: FFmpeg's execution context creates its
+   fence the first time a frame starts, after the filter wrote its kernel
+   through a mapped pointer.  The failing ways of an error check are left
+   unrun only while a host access through a mapped pointer cannot count,
+   that is until something is submitted; a created fence was taken for a
+   submission, so each failed wrap of a plane's view (destroy it, return
+   AVERROR(ENOMEM), `goto fail`) was run: 6 runs.  Now only a submission
+   counts: 4 runs (the two ways of the lazy creation, and the submit's
+   failure after each, which does run: something was submitted), 2 paths,
+   the RAW on the staging buffer, silence with the barrier; with the
+   quiet rules off, 8 runs. */
+START_TEST(a_created_fence_is_no_submission_for_the_quiet_error_rules)
+{
+    test_analysis *a =
+        check_runs_with_and_without_quiet_leaves("lazy_fence_views.c", 123, 112, 2, 4);
+    ck_assert_uint_eq(a->stats.paths_run, 8);
+    ck_assert_uint_eq(a->stats.paths_explored, 2);
+    test_analysis_free(a);
+}
+END_TEST
+
 /* realprog/logged_upload.c: a logger handed the element (which holds the
    device) between the submission and the next upload of the mapped
    staging buffer.  Any library call handed what leads to the device was
@@ -1132,6 +1153,7 @@ int main(void)
     tcase_add_test(tc, buffers_behind_a_returned_pointer_are_named_by_their_variable);
     tcase_add_test(tc, library_calls_on_unnamed_values_record_nothing_into_an_unnamed_command_buffer);
     tcase_add_test(tc, a_failure_passed_up_to_an_error_label_is_not_run);
+    tcase_add_test(tc, a_created_fence_is_no_submission_for_the_quiet_error_rules);
     tcase_add_test(tc, a_logger_handed_the_device_is_no_wait);
     tcase_add_test(tc, a_cache_test_before_a_creation_is_a_decision);
     suite_add_tcase(s, tc);
