@@ -2049,6 +2049,12 @@ const vks_smt_expr *fe_symbolic(fe_ctx *cx, CXCursor cond)
     switch (clang_getCursorKind(c)) {
     case CXCursor_BinaryOperator: {
         vks_smt_op op;
+        /* `if ((err = init(...)) < 0) goto fail;` (FFmpeg's RET): the test
+           has run, so the assignment's value is what its target holds now.
+           A fresh name instead left the test unrelated to `err`, and the
+           callers that test the code again took their own ways on it. */
+        if (ch.count == 2 && clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign)
+            return fe_symbolic(cx, ch.items[0]);
         if (ch.count != 2 || !smt_op_of(clang_getCursorBinaryOperatorKind(c), &op))
             return fe_smt_fresh(cx);
         vks_smt_expr *e = (vks_smt_expr *)fe_smt_binary(

@@ -1026,6 +1026,21 @@ START_TEST(a_failure_passed_up_to_an_error_label_is_not_run)
 }
 END_TEST
 
+/* realprog/ret_chain.c: an error code passed up through two helpers in
+   RET(), and a member the inner helper sets only when it succeeds, tested
+   by the frame after its own RET.  The test `(err = (x)) < 0` was a fresh
+   unknown, unrelated to the `err` returned; and the helper's two ways,
+   joined, left the member an unknown of its own: the path on which no
+   error came back went both ways on the member (2 paths, one that cannot
+   run).  Now the test is of the value `err` holds, and the join says that
+   its ways held their numbers together with what they assumed
+   (summary.c, ways_agree): 1 path, the RAW, silence with the barrier. */
+START_TEST(an_error_code_tested_where_it_is_assigned_keeps_what_its_way_set)
+{
+    check_one_raw_and_silent_twin("ret_chain.c", 80, 69, 1);
+}
+END_TEST
+
 /* realprog/lazy_fence_views.c: FFmpeg's execution context creates its
    fence the first time a frame starts, after the filter wrote its kernel
    through a mapped pointer.  The failing ways of an error check are left
@@ -1154,6 +1169,7 @@ int main(void)
     tcase_add_test(tc, library_calls_on_unnamed_values_record_nothing_into_an_unnamed_command_buffer);
     tcase_add_test(tc, a_failure_passed_up_to_an_error_label_is_not_run);
     tcase_add_test(tc, a_created_fence_is_no_submission_for_the_quiet_error_rules);
+    tcase_add_test(tc, an_error_code_tested_where_it_is_assigned_keeps_what_its_way_set);
     tcase_add_test(tc, a_logger_handed_the_device_is_no_wait);
     tcase_add_test(tc, a_cache_test_before_a_creation_is_a_decision);
     suite_add_tcase(s, tc);
