@@ -151,6 +151,8 @@ typedef struct fe_node_memo {
     const char *spelling;
     unsigned char base_is_pointer;  /* FE_MEMO_* */
     unsigned char cast;
+    unsigned char cache_miss_creates; /* eval_stmt.c, an `if`: FE_MEMO_* */
+    unsigned char more_than_creation; /* eval_stmt.c, a function body */
     bool referenced_known;
     CXCursor referenced;
 } fe_node_memo;

@@ -83,6 +83,9 @@ struct fe_val {
     /* Unknown because the ways of a joined region disagreed on it: the
        join's number (fe_ctx.joins, from 1); 0 otherwise. */
     unsigned lossy;
+    /* A join lost it, and a way held a handle or a pointer to a value of
+       this path there: an object the path's commands may be on. */
+    bool lost_object;
     /* VAL_UNKNOWN: the name Z3 knows it by when it is one unknown, however
        often it is read and copied (a value a join lost: `if (flag)` twice
        on it is one decision); NULL: each read is a new unknown. */

@@ -587,6 +587,11 @@ static fe_val *join_states(joiner *j, const fe_val *const *states, int depth)
         out->string = NULL;
         out->zero_rest = false;
         out->lossy = lost(j);
+        for (size_t i = 0; i < n && !out->lost_object; i++)
+            out->lost_object = (states[i]->kind == VAL_SYM && states[i]->ident &&
+                                strstr(states[i]->ident, "created:")) ||
+                               (states[i]->kind == VAL_PTR && states[i]->target) ||
+                               states[i]->lost_object;
         /* One unknown, numbered as the path numbers its unknowns (the same
            on every run that replays the path). */
         out->unknown_name = vks_arena_printf(fe_value_arena(cx), "?j%u",

@@ -1041,6 +1041,19 @@ START_TEST(an_error_code_tested_where_it_is_assigned_keeps_what_its_way_set)
 }
 END_TEST
 
+/* realprog/view_cache.c: a frame's input and output views come from a
+   cache that makes the view it does not find (GStreamer's
+   gst_vulkan_get_or_create_image_view).  Each lookup was a decision: 4
+   paths for one frame.  A view found is an unknown value no check
+   concludes anything on, a view made is checked, and the making records
+   and submits nothing: the path takes the making way only - 1 path, the
+   RAW on the staging buffer, silence with the barrier. */
+START_TEST(a_cache_that_creates_what_it_does_not_find_is_one_path)
+{
+    check_one_raw_and_silent_twin("view_cache.c", 83, 72, 1);
+}
+END_TEST
+
 /* realprog/lazy_fence_views.c: FFmpeg's execution context creates its
    fence the first time a frame starts, after the filter wrote its kernel
    through a mapped pointer.  The failing ways of an error check are left
@@ -1169,6 +1182,7 @@ int main(void)
     tcase_add_test(tc, library_calls_on_unnamed_values_record_nothing_into_an_unnamed_command_buffer);
     tcase_add_test(tc, a_failure_passed_up_to_an_error_label_is_not_run);
     tcase_add_test(tc, a_created_fence_is_no_submission_for_the_quiet_error_rules);
+    tcase_add_test(tc, a_cache_that_creates_what_it_does_not_find_is_one_path);
     tcase_add_test(tc, an_error_code_tested_where_it_is_assigned_keeps_what_its_way_set);
     tcase_add_test(tc, a_logger_handed_the_device_is_no_wait);
     tcase_add_test(tc, a_cache_test_before_a_creation_is_a_decision);
