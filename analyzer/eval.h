@@ -258,6 +258,11 @@ bool fe_function_records(fe_ctx *cx, CXCursor decl);
 /* Whether code may record: calls an entry point of the table or a vkCmd*,
    itself or through helpers. */
 bool fe_code_records(fe_ctx *cx, CXCursor code);
+/* Whether a function, or code, may record, submit, wait or map memory,
+   directly or through its helpers, as opposed to only making objects
+   (quiet_leave.c). */
+bool fe_function_does_more_than_create(fe_ctx *cx, CXCursor fn);
+bool fe_code_does_more_than_create(fe_ctx *cx, CXCursor code);
 /* Called before each statement runs: true when it may record and it is in
    a way of a statement run every way (the way stops there, not joined);
    counts it while such a statement's recording ways run as code. */

@@ -1968,8 +1968,11 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
         }
         /* Too deep (an allocator's recursion): a helper that records nothing
            is any call the evaluator cannot see into (what it writes is
-           forgotten below); one that records is not analysed, and says so. */
-        if (fe_function_records(cx, fn))
+           forgotten below); one that records is not analysed, and says so.
+           One that only makes objects records nothing either: the objects
+           it makes are unknown handles, and what is recorded on them a
+           question no check answers (counted as left unknown). */
+        if (fe_function_records(cx, fn) && fe_function_does_more_than_create(cx, fn))
             fe_incomplete(cx, call, vks_arena_printf(
                 cx->arena, "helper calls nested more than %u deep are not followed; "
                 "what this call records is not analysed", max_depth));

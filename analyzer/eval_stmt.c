@@ -370,23 +370,29 @@ static bool leaves_at_once(fe_ctx *cx, CXCursor branch)
 
 /* ---- a cache that creates what it does not find ---- */
 
-/* The variable or member a null test reads (`!x`, `x == NULL`,
-   `x == VK_NULL_HANDLE`, either side), or a null cursor. */
-static CXCursor null_tested(fe_ctx *cx, CXCursor cond)
+/* The variable or member a null test reads - `!x`, `x == NULL`,
+   `x == VK_NULL_HANDLE` (either side), or with *is_null false `x`,
+   `x != NULL` - or a null cursor. */
+static CXCursor null_tested(fe_ctx *cx, CXCursor cond, bool *is_null)
 {
     CXCursor c = fe_strip(cond);
     const fe_child_list *ch = fe_children_kept(cx, c);
     enum CXCursorKind kind = clang_getCursorKind(c);
-    CXCursor tested = clang_getNullCursor();
+    CXCursor tested = c;
+    *is_null = false;
     if (kind == CXCursor_UnaryOperator &&
         clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_LNot && ch->count == 1) {
         tested = fe_strip(ch->items[0]);
-    } else if (kind == CXCursor_BinaryOperator &&
-               clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_EQ && ch->count == 2) {
+        *is_null = true;
+    } else if (kind == CXCursor_BinaryOperator && ch->count == 2) {
+        enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+        tested = clang_getNullCursor();
         uint64_t zero;
-        for (unsigned i = 0; i < 2; i++)
+        for (unsigned i = 0; i < 2 && (op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE);
+             i++)
             if (fe_evaluated_int(fe_strip(ch->items[1 - i]), &zero) && zero == 0)
                 tested = fe_strip(ch->items[i]);
+        *is_null = op == CXBinaryOperator_EQ;
     }
     enum CXCursorKind tk = clang_getCursorKind(tested);
     return tk == CXCursor_DeclRefExpr || tk == CXCursor_MemberRefExpr ? tested
@@ -430,85 +436,6 @@ static enum CXChildVisitResult find_creation(CXCursor c, CXCursor parent, CXClie
     return s->creates ? CXChildVisit_Break : CXChildVisit_Recurse;
 }
 
-/* An entry point that records, submits, waits, or maps memory the device
-   sees: what a way that only makes an object must not do.  One the table
-   does not have may do anything. */
-static bool entry_does_more_than_create(const char *entry)
-{
-    if (strncmp(entry, "vkCmd", 5) == 0)
-        return true;
-    const fe_entry_point *row = fe_entry_point_find(entry);
-    return !row || (row->flags & (FE_EP_BEGINS | FE_EP_SUBMITS | FE_EP_OPAQUE)) ||
-           row->handler == fe_model_host_wait || row->handler == fe_model_map_memory ||
-           row->handler == fe_model_end_command_buffer;
-}
-
-typedef struct {
-    fe_ctx *cx;
-    bool more;
-} effect_walk;
-
-static enum CXChildVisitResult find_more_than_creation(CXCursor c, CXCursor parent,
-                                                       CXClientData data);
-
-/* Whether code may record, submit, wait or touch mapped memory (directly
-   or through the helpers it calls, each worked out once: a helper being
-   searched, a recursion, adds nothing of its own; a call without a body,
-   by what it is handed). */
-static bool does_more_than_create(fe_ctx *cx, CXCursor code, fe_node_memo *memo)
-{
-    if (memo && memo->more_than_creation != FE_MEMO_UNSET)
-        return memo->more_than_creation == FE_MEMO_YES;
-    if (memo)
-        memo->more_than_creation = FE_MEMO_SEARCHING;
-    effect_walk w = {cx, false};
-    find_more_than_creation(code, clang_getNullCursor(), &w);
-    if (!w.more)
-        clang_visitChildren(code, find_more_than_creation, &w);
-    if (memo)
-        memo->more_than_creation = w.more ? FE_MEMO_YES : FE_MEMO_NO;
-    return w.more;
-}
-
-static enum CXChildVisitResult find_more_than_creation(CXCursor c, CXCursor parent,
-                                                       CXClientData data)
-{
-    (void)parent;
-    effect_walk *w = data;
-    if (clang_getCursorKind(c) != CXCursor_CallExpr)
-        return CXChildVisit_Recurse;
-    const char *entry = fe_callee_entry_point(w->cx, c);
-    if (entry && strncmp(entry, "vk", 2) == 0) {
-        w->more = entry_does_more_than_create(entry);
-    } else {
-        CXCursor decl = fe_callee_decl(c);
-        CXCursor body = clang_Cursor_isNull(decl)
-                            ? clang_getNullCursor()
-                            : fe_function_body(fe_find_function(w->cx, decl));
-        if (clang_Cursor_isNull(body)) {
-            /* Through a pointer, or a library's: what it is handed a way
-               to record, submit or wait with - a command buffer, a queue,
-               a fence - or a wait by its name.  A device is what creating
-               takes (`gst_object_ref (image->device)`). */
-            const char *name = fe_spelling(w->cx, c);
-            w->more = strstr(name, "wait") || strstr(name, "Wait");
-            int argc = clang_Cursor_getNumArguments(c);
-            for (int i = 0; i < argc && !w->more; i++) {
-                CXType t = clang_getCanonicalType(
-                    clang_getCursorType(clang_Cursor_getArgument(c, (unsigned)i)));
-                const char *type = fe_string(w->cx, clang_getTypeSpelling(t));
-                w->more = fe_type_reaches_cmdbuf(w->cx, t) || strstr(type, "Queue") ||
-                          strstr(type, "Fence");
-            }
-        } else {
-            fe_node_memo *memo = fe_node_memo_of(body);
-            w->more = !(memo && memo->more_than_creation == FE_MEMO_SEARCHING) &&
-                      does_more_than_create(w->cx, body, memo);
-        }
-    }
-    return w->more ? CXChildVisit_Break : CXChildVisit_Recurse;
-}
-
 typedef struct {
     fe_ctx *cx;
     const char *target; /* the tested variable's text */
@@ -535,45 +462,127 @@ static enum CXChildVisitResult find_created_assignment(CXCursor c, CXCursor pare
         for (int i = 0; i < argc && !s->assigned; i++) {
             CXCursor arg = fe_strip(clang_Cursor_getArgument(c, (unsigned)i));
             const fe_child_list *ach = fe_children_kept(s->cx, arg);
-            s->assigned = clang_getCursorKind(arg) == CXCursor_UnaryOperator &&
-                          clang_getCursorUnaryOperatorKind(arg) == CXUnaryOperator_AddrOf &&
-                          ach->count == 1 &&
-                          strcmp(fe_source_text(s->cx, fe_strip(ach->items[0])),
-                                 s->target) == 0;
+            if (clang_getCursorKind(arg) != CXCursor_UnaryOperator ||
+                clang_getCursorUnaryOperatorKind(arg) != CXUnaryOperator_AddrOf ||
+                ach->count != 1)
+                continue;
+            /* `&x`, or a member of it: `&fb->framebuffer` */
+            const char *text = fe_source_text(s->cx, fe_strip(ach->items[0]));
+            size_t n = strlen(s->target);
+            s->assigned = strncmp(text, s->target, n) == 0 &&
+                          (text[n] == '\0' || text[n] == '.' ||
+                           (text[n] == '-' && text[n + 1] == '>'));
         }
     }
     return s->assigned ? CXChildVisit_Break : CXChildVisit_Recurse;
 }
 
+/* Whether code makes the object `target` names (assigned from a call
+   that creates, or created into it or a member of it), and does no more
+   than create (fe_code_does_more_than_create). */
+static bool makes_only(fe_ctx *cx, const CXCursor *code, unsigned count, const char *target)
+{
+    assignment_search s = {cx, target, false};
+    for (unsigned i = 0; i < count; i++) {
+        if (fe_code_does_more_than_create(cx, code[i]))
+            return false;
+        if (!s.assigned)
+            find_created_assignment(code[i], clang_getNullCursor(), &s);
+        if (!s.assigned)
+            clang_visitChildren(code[i], find_created_assignment, &s);
+    }
+    return s.assigned;
+}
+
+/* The block that holds stmt, searched from code down through blocks and
+   the bodies of branches and loops; *index: stmt's place in it. */
+static bool enclosing_block(fe_ctx *cx, CXCursor code, CXCursor stmt, CXCursor *block,
+                            unsigned *index)
+{
+    const fe_child_list *ch = fe_children_kept(cx, code);
+    bool is_block = clang_getCursorKind(code) == CXCursor_CompoundStmt;
+    for (unsigned i = 0; i < ch->count; i++) {
+        if (is_block && clang_equalCursors(ch->items[i], stmt)) {
+            *block = code;
+            *index = i;
+            return true;
+        }
+        if (clang_isStatement(clang_getCursorKind(ch->items[i])) &&
+            enclosing_block(cx, ch->items[i], stmt, block, index))
+            return true;
+    }
+    return false;
+}
+
+/* A `return` alone (or in a block of its own) whose value, if any, is the
+   tested object or one of its members. */
+static bool returns_the_found(fe_ctx *cx, CXCursor branch, const char *target)
+{
+    CXCursor c = branch;
+    if (clang_getCursorKind(c) == CXCursor_CompoundStmt) {
+        const fe_child_list *items = fe_children_kept(cx, c);
+        if (items->count != 1)
+            return false;
+        c = items->items[0];
+    }
+    if (clang_getCursorKind(c) != CXCursor_ReturnStmt)
+        return false;
+    const fe_child_list *ch = fe_children_kept(cx, c);
+    if (ch->count == 0)
+        return true;
+    const char *text = fe_source_text(cx, fe_strip(ch->items[0]));
+    size_t n = strlen(target);
+    return strncmp(text, target, n) == 0 &&
+           (text[n] == '\0' || text[n] == '.' || (text[n] == '-' && text[n + 1] == '>'));
+}
+
 /*
- * `view = find_view (image, ...); if (!view) { view = view_new (image,
- * ...); add_view (image, view); }` - a cache that creates the object it
- * does not find (GStreamer's gst_vulkan_get_or_create_image_view, once
- * per plane of each frame's input and output).  Both ways of the test
- * were paths: on the one that found it, the object is a value the lookup
- * returned, unknown, and every command on it a question no check can
- * answer (no finding); on the other it is an object made like the one the
- * cache holds, whose commands are checked.  Everything else on the two
- * ways is the same when the creating branch records and submits nothing,
- * so whatever the first could report, the second reports too, and the
- * first is not run: four lookups a frame made sixteen paths of each
- * of gst's transforms, which ran into the statement limit.  Returns
- * whether the `if` at stmt, with its condition cond and its only branch
- * then, is such a test.
+ * A cache that makes the object it does not find, two ways:
+ *
+ *     view = find_view (image, ...);        fb = g_hash_table_lookup (...);
+ *     if (!view) {                          if (fb)
+ *       view = view_new (image, ...);         return fb->framebuffer;
+ *       add_view (image, view);             fb = g_slice_new0 (...);
+ *     }                                     vkCreateFramebuffer (..., &fb->framebuffer);
+ *                                           g_hash_table_insert (..., fb);
+ *                                           return fb->framebuffer;
+ *
+ * (GStreamer's gst_vulkan_get_or_create_image_view, once per plane of each
+ * frame's input and output; GTK's gsk_vulkan_render_get_framebuffer, once
+ * per render pass; vkcube's `if (demo->cmd_pool == VK_NULL_HANDLE)`.)
+ * Both ways of the test were paths: on the one that found it, the object
+ * is a value the lookup returned, unknown, and every command on it a
+ * question no check can answer (no finding); on the other it is an object
+ * made like the one the cache holds, whose commands are checked.
+ * Everything else on the two ways is the same when the making records,
+ * submits, waits and maps nothing, so whatever the first could report,
+ * the second reports too, and the first is not run: four lookups a frame
+ * made sixteen paths of each of gst's transforms, and the framebuffer
+ * lookup was half of the runs of GTK's renderer.  Returns whether the
+ * `if` at stmt (condition cond, only branch then) is such a test; *make:
+ * the truth of cond on the way that makes the object.
  */
-static bool cache_miss_creates(fe_ctx *cx, CXCursor stmt, CXCursor cond, CXCursor then)
+static bool cache_miss_creates(fe_ctx *cx, CXCursor stmt, CXCursor cond, CXCursor then,
+                               bool *make)
 {
     fe_node_memo *memo = fe_node_memo_of(stmt);
+    bool is_null = false;
+    CXCursor tested = null_tested(cx, cond, &is_null);
+    *make = is_null;
     if (memo && memo->cache_miss_creates != FE_MEMO_UNSET)
         return memo->cache_miss_creates == FE_MEMO_YES;
     bool yes = false;
-    CXCursor tested = null_tested(cx, cond);
-    if (!clang_Cursor_isNull(tested) && !does_more_than_create(cx, then, NULL)) {
-        assignment_search s = {cx, fe_source_text(cx, tested), false};
-        find_created_assignment(then, clang_getNullCursor(), &s);
-        if (!s.assigned)
-            clang_visitChildren(then, find_created_assignment, &s);
-        yes = s.assigned;
+    if (!clang_Cursor_isNull(tested)) {
+        const char *target = fe_source_text(cx, tested);
+        CXCursor block;
+        unsigned at;
+        if (is_null) {
+            yes = makes_only(cx, &then, 1, target);
+        } else if (returns_the_found(cx, then, target) &&
+                   enclosing_block(cx, cx->eval->current_body, stmt, &block, &at)) {
+            const fe_child_list *rest = fe_children_kept(cx, block);
+            yes = makes_only(cx, rest->items + at + 1, rest->count - at - 1, target);
+        }
     }
     if (memo)
         memo->cache_miss_creates = yes ? FE_MEMO_YES : FE_MEMO_NO;
@@ -854,19 +863,22 @@ void fe_exec(fe_ctx *cx, CXCursor c)
                 fe_exec(cx, ch.items[2]);
             return;
         }
-        if (!known && ch.count == 2 && cache_miss_creates(cx, c, ch.items[0], ch.items[1]) &&
-            !fe_eval(cx, null_tested(cx, ch.items[0]))->lost_object) {
+        bool make = false, is_null;
+        if (!known && ch.count == 2 && cache_miss_creates(cx, c, ch.items[0], ch.items[1], &make) &&
+            !fe_eval(cx, null_tested(cx, ch.items[0], &is_null))->lost_object) {
             /* Not when a join lost an object of this path's there: the
                commands on it are checked, and a new object has none of
                its history. */
             vks_loc at = fe_loc(cx, ch.items[0]);
-            if (fe_path_allows(cx, at, fe_symbolic(cx, ch.items[0]), true)) {
-                fe_assume(cx, fe_symbolic(cx, ch.items[0]), true);
+            if (fe_path_allows(cx, at, fe_symbolic(cx, ch.items[0]), make)) {
+                fe_assume(cx, fe_symbolic(cx, ch.items[0]), make);
                 fe_path_note(cx, at, fe_intern_printf(
-                    cx, "`%s` is taken true: the object is created here; one found in "
-                    "the cache instead would be unknown, and no check concludes anything "
-                    "on an unknown object", fe_source_text(cx, ch.items[0])));
-                fe_exec(cx, ch.items[1]);
+                    cx, "`%s` is taken %s: the object is made here; one found in the "
+                    "cache instead would be unknown, and no check concludes anything on "
+                    "an unknown object", fe_source_text(cx, ch.items[0]),
+                    make ? "true" : "false"));
+                if (make)
+                    fe_exec(cx, ch.items[1]);
                 return;
             }
         }

@@ -141,6 +141,21 @@ gen nesting.c "$@" 'void record_nested(VkCommandBuffer cmd, VkBuffer a, VkBuffer
 row inline-bound 2 'nesting\.c:[0-9]+:[0-9]+: warning: helper calls nested more than [0-9]+ deep.*\[vksync-incomplete\]$' \
     -- "$tool" "$tmp/nesting.c"
 
+# Helpers nested ten deep; the innermost only makes a buffer.  Past the
+# depth limit it is any call (its buffer an unknown handle), not a
+# recording left unanalysed: no vksync-incomplete (exit status 0, not 2).
+set -- 'static void m0(VkDevice dev, VkBuffer *out) { VkBufferCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = 256, .usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT}; vkCreateBuffer(dev, &ci, NULL, out); }'
+k=1
+while [ $k -lt 10 ]; do
+    set -- "$@" "static void m$k(VkDevice dev, VkBuffer *out) { m$((k - 1))(dev, out); }"
+    k=$((k + 1))
+done
+gen making.c "$@" 'void record_made(VkDevice dev, VkCommandBuffer cmd, VkBuffer a, VkBuffer b)' '{' \
+    '    VkBuffer scratch;' '    m9(dev, &scratch);' "$begin" \
+    '    vkCmdFillBuffer(cmd, a, 0, 256, 0);' '    vkCmdCopyBuffer(cmd, a, b, 1, &region);' \
+    '    vkEndCommandBuffer(cmd);' '}'
+row inline-bound-making 0 -- "$tool" "$tmp/making.c"
+
 # A loop with a known trip count of 1000.
 gen loop.c 'void record_loop(VkCommandBuffer cmd, VkBuffer a, VkBuffer b)' '{' "$begin" \
     '    for (int i = 0; i < 1000; i++)' '        vkCmdFillBuffer(cmd, a, 0, 256, (uint32_t)i);' \

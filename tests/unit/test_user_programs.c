@@ -1054,6 +1054,17 @@ START_TEST(a_cache_that_creates_what_it_does_not_find_is_one_path)
 }
 END_TEST
 
+/* realprog/framebuffer_cache.c: the same cache written GTK's way - the
+   lookup returns what it found at once, and the rest of the function makes
+   and keeps a framebuffer (gsk_vulkan_render_get_framebuffer).  Two
+   targets were 4 paths; the path goes on to the making: 1 path, the RAW,
+   silence with the barrier. */
+START_TEST(a_cache_that_returns_what_it_found_is_one_path)
+{
+    check_one_raw_and_silent_twin("framebuffer_cache.c", 84, 73, 1);
+}
+END_TEST
+
 /* realprog/lazy_fence_views.c: FFmpeg's execution context creates its
    fence the first time a frame starts, after the filter wrote its kernel
    through a mapped pointer.  The failing ways of an error check are left
@@ -1183,6 +1194,7 @@ int main(void)
     tcase_add_test(tc, a_failure_passed_up_to_an_error_label_is_not_run);
     tcase_add_test(tc, a_created_fence_is_no_submission_for_the_quiet_error_rules);
     tcase_add_test(tc, a_cache_that_creates_what_it_does_not_find_is_one_path);
+    tcase_add_test(tc, a_cache_that_returns_what_it_found_is_one_path);
     tcase_add_test(tc, an_error_code_tested_where_it_is_assigned_keeps_what_its_way_set);
     tcase_add_test(tc, a_logger_handed_the_device_is_no_wait);
     tcase_add_test(tc, a_cache_test_before_a_creation_is_a_decision);
