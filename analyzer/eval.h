@@ -151,8 +151,11 @@ typedef struct fe_node_memo {
     const char *spelling;
     unsigned char base_is_pointer;  /* FE_MEMO_* */
     unsigned char cast;
-    unsigned char cache_miss_creates; /* eval_stmt.c, an `if`: FE_MEMO_* */
-    unsigned char more_than_creation; /* eval_stmt.c, a function body */
+    /* eval_stmt.c, an `if`: a cache's test (FE_MEMO_*), and whether the
+       way that makes the object may wait on the host */
+    unsigned char cache_miss_creates;
+    bool cache_making_waits;
+    unsigned char more_than_creation; /* quiet_leave.c, a function body */
     bool referenced_known;
     CXCursor referenced;
 } fe_node_memo;
@@ -258,11 +261,11 @@ bool fe_function_records(fe_ctx *cx, CXCursor decl);
 /* Whether code may record: calls an entry point of the table or a vkCmd*,
    itself or through helpers. */
 bool fe_code_records(fe_ctx *cx, CXCursor code);
-/* Whether a function, or code, may record, submit, wait or map memory,
-   directly or through its helpers, as opposed to only making objects
-   (quiet_leave.c). */
+/* Whether a function, or code, may record, submit or map memory, directly
+   or through its helpers, as opposed to only making objects; *waits: it
+   may wait on the host too (quiet_leave.c). */
 bool fe_function_does_more_than_create(fe_ctx *cx, CXCursor fn);
-bool fe_code_does_more_than_create(fe_ctx *cx, CXCursor code);
+bool fe_code_does_more_than_create(fe_ctx *cx, CXCursor code, bool *waits);
 /* Called before each statement runs: true when it may record and it is in
    a way of a statement run every way (the way stops there, not joined);
    counts it while such a statement's recording ways run as code. */

@@ -479,12 +479,13 @@ static enum CXChildVisitResult find_created_assignment(CXCursor c, CXCursor pare
 
 /* Whether code makes the object `target` names (assigned from a call
    that creates, or created into it or a member of it), and does no more
-   than create (fe_code_does_more_than_create). */
-static bool makes_only(fe_ctx *cx, const CXCursor *code, unsigned count, const char *target)
+   than create (fe_code_does_more_than_create); *waits: it may wait. */
+static bool makes_only(fe_ctx *cx, const CXCursor *code, unsigned count, const char *target,
+                       bool *waits)
 {
     assignment_search s = {cx, target, false};
     for (unsigned i = 0; i < count; i++) {
-        if (fe_code_does_more_than_create(cx, code[i]))
+        if (fe_code_does_more_than_create(cx, code[i], waits))
             return false;
         if (!s.assigned)
             find_created_assignment(code[i], clang_getNullCursor(), &s);
@@ -555,37 +556,43 @@ static bool returns_the_found(fe_ctx *cx, CXCursor branch, const char *target)
  * question no check can answer (no finding); on the other it is an object
  * made like the one the cache holds, whose commands are checked.
  * Everything else on the two ways is the same when the making records,
- * submits, waits and maps nothing, so whatever the first could report,
- * the second reports too, and the first is not run: four lookups a frame
- * made sixteen paths of each of gst's transforms, and the framebuffer
- * lookup was half of the runs of GTK's renderer.  Returns whether the
- * `if` at stmt (condition cond, only branch then) is such a test; *make:
- * the truth of cond on the way that makes the object.
+ * submits and maps nothing, and waits for nothing or nothing was
+ * submitted yet, so whatever the first could report, the second reports
+ * too, and the first is not run: four lookups a frame made sixteen paths
+ * of each of gst's transforms, and the framebuffer lookup was half of the
+ * runs of GTK's renderer.  Returns whether the `if` at stmt (condition
+ * cond, only branch then) is such a test; *make: the truth of cond on the
+ * way that makes the object; *waits: whether the making may wait.
  */
 static bool cache_miss_creates(fe_ctx *cx, CXCursor stmt, CXCursor cond, CXCursor then,
-                               bool *make)
+                               bool *make, bool *waits)
 {
     fe_node_memo *memo = fe_node_memo_of(stmt);
     bool is_null = false;
     CXCursor tested = null_tested(cx, cond, &is_null);
     *make = is_null;
-    if (memo && memo->cache_miss_creates != FE_MEMO_UNSET)
+    *waits = false;
+    if (memo && memo->cache_miss_creates != FE_MEMO_UNSET) {
+        *waits = memo->cache_making_waits;
         return memo->cache_miss_creates == FE_MEMO_YES;
+    }
     bool yes = false;
     if (!clang_Cursor_isNull(tested)) {
         const char *target = fe_source_text(cx, tested);
         CXCursor block;
         unsigned at;
         if (is_null) {
-            yes = makes_only(cx, &then, 1, target);
+            yes = makes_only(cx, &then, 1, target, waits);
         } else if (returns_the_found(cx, then, target) &&
                    enclosing_block(cx, cx->eval->current_body, stmt, &block, &at)) {
             const fe_child_list *rest = fe_children_kept(cx, block);
-            yes = makes_only(cx, rest->items + at + 1, rest->count - at - 1, target);
+            yes = makes_only(cx, rest->items + at + 1, rest->count - at - 1, target, waits);
         }
     }
-    if (memo)
+    if (memo) {
         memo->cache_miss_creates = yes ? FE_MEMO_YES : FE_MEMO_NO;
+        memo->cache_making_waits = *waits;
+    }
     return yes;
 }
 
@@ -863,12 +870,16 @@ void fe_exec(fe_ctx *cx, CXCursor c)
                 fe_exec(cx, ch.items[2]);
             return;
         }
-        bool make = false, is_null;
-        if (!known && ch.count == 2 && cache_miss_creates(cx, c, ch.items[0], ch.items[1], &make) &&
+        bool make = false, making_waits = false, is_null;
+        if (!known && ch.count == 2 &&
+            cache_miss_creates(cx, c, ch.items[0], ch.items[1], &make, &making_waits) &&
+            !(making_waits && fe_path_submitted(cx)) &&
             !fe_eval(cx, null_tested(cx, ch.items[0], &is_null))->lost_object) {
-            /* Not when a join lost an object of this path's there: the
-               commands on it are checked, and a new object has none of
-               its history. */
+            /* Not when the making may wait on the host and something was
+               submitted: the way that finds the object does not wait, and
+               a host access after it may race (host.c).  Not when a join
+               lost an object of this path's there: the commands on it are
+               checked, and a new object has none of its history. */
             vks_loc at = fe_loc(cx, ch.items[0]);
             if (fe_path_allows(cx, at, fe_symbolic(cx, ch.items[0]), make)) {
                 fe_assume(cx, fe_symbolic(cx, ch.items[0]), make);

@@ -610,56 +610,56 @@ static bool error_passed_up_quietly(fe_ctx *cx, CXCursor branch)
 
 /* ---- what only makes objects (eval_stmt.c's caches, the helper-depth limit) ---- */
 
-/* An entry point that records, submits, waits, or maps memory the device
-   sees: what a way that only makes an object must not do.  One the table
-   does not have may do anything. */
-static bool entry_does_more_than_create(const char *entry)
+/* An entry point that records, submits or maps memory the device sees
+   (*waits: one that waits on the host): what a way that only makes an
+   object must not do.  One the table does not have may do anything. */
+static bool entry_does_more_than_create(const char *entry, bool *waits)
 {
     if (strncmp(entry, "vkCmd", 5) == 0)
         return true;
     const fe_entry_point *row = fe_entry_point_find(entry);
+    if (row && row->handler == fe_model_host_wait) {
+        *waits = true;
+        return false;
+    }
     return !row || (row->flags & (FE_EP_BEGINS | FE_EP_SUBMITS | FE_EP_OPAQUE)) ||
-           row->handler == fe_model_host_wait || row->handler == fe_model_map_memory ||
-           row->handler == fe_model_end_command_buffer;
+           row->handler == fe_model_map_memory || row->handler == fe_model_end_command_buffer;
 }
+
+/* What code does besides making objects, worked out once per function
+   body (fe_node_memo.more_than_creation: MAKES_DONE + MAKES_MORE +
+   MAKES_WAITS). */
+enum { MAKES_UNSET, MAKES_SEARCHING, MAKES_DONE, MAKES_MORE = 1, MAKES_WAITS = 2 };
 
 typedef struct {
     fe_ctx *cx;
-    bool more;
+    bool more, waits;
 } effect_walk;
 
 static enum CXChildVisitResult find_more_than_creation(CXCursor c, CXCursor parent,
                                                        CXClientData data);
 
-/* Whether code may record, submit, wait or touch mapped memory (directly
-   or through the helpers it calls, each worked out once: a helper being
+/* Whether code may record, submit or touch mapped memory (directly or
+   through the helpers it calls, each worked out once: a helper being
    searched, a recursion, adds nothing of its own; a call without a body,
-   by what it is handed). */
-static bool does_more_than_create(fe_ctx *cx, CXCursor code, fe_node_memo *memo);
-
-bool fe_function_does_more_than_create(fe_ctx *cx, CXCursor fn)
+   by what it is handed); *waits: whether it may wait on the host. */
+static bool does_more_than_create(fe_ctx *cx, CXCursor code, fe_node_memo *memo, bool *waits)
 {
-    CXCursor body = fe_function_body(fn);
-    if (clang_Cursor_isNull(body))
-        return true;
-    fe_node_memo *memo = fe_node_memo_of(body);
-    if (memo && memo->more_than_creation == FE_MEMO_SEARCHING)
-        return false;
-    return does_more_than_create(cx, body, memo);
-}
-
-static bool does_more_than_create(fe_ctx *cx, CXCursor code, fe_node_memo *memo)
-{
-    if (memo && memo->more_than_creation != FE_MEMO_UNSET)
-        return memo->more_than_creation == FE_MEMO_YES;
+    if (memo && memo->more_than_creation >= MAKES_DONE) {
+        unsigned bits = memo->more_than_creation - MAKES_DONE;
+        *waits |= (bits & MAKES_WAITS) != 0;
+        return (bits & MAKES_MORE) != 0;
+    }
     if (memo)
-        memo->more_than_creation = FE_MEMO_SEARCHING;
-    effect_walk w = {cx, false};
+        memo->more_than_creation = MAKES_SEARCHING;
+    effect_walk w = {cx, false, false};
     find_more_than_creation(code, clang_getNullCursor(), &w);
     if (!w.more)
         clang_visitChildren(code, find_more_than_creation, &w);
     if (memo)
-        memo->more_than_creation = w.more ? FE_MEMO_YES : FE_MEMO_NO;
+        memo->more_than_creation =
+            (unsigned char)(MAKES_DONE + (w.more ? MAKES_MORE : 0) + (w.waits ? MAKES_WAITS : 0));
+    *waits |= w.waits;
     return w.more;
 }
 
@@ -672,39 +672,54 @@ static enum CXChildVisitResult find_more_than_creation(CXCursor c, CXCursor pare
         return CXChildVisit_Recurse;
     const char *entry = fe_callee_entry_point(w->cx, c);
     if (entry && strncmp(entry, "vk", 2) == 0) {
-        w->more = entry_does_more_than_create(entry);
+        w->more = entry_does_more_than_create(entry, &w->waits);
     } else {
         CXCursor decl = fe_callee_decl(c);
         CXCursor body = clang_Cursor_isNull(decl)
                             ? clang_getNullCursor()
                             : fe_function_body(fe_find_function(w->cx, decl));
         if (clang_Cursor_isNull(body)) {
-            /* Through a pointer, or a library's: what it is handed a way
-               to record, submit or wait with - a command buffer, a queue,
-               a fence - or a wait by its name.  A device is what creating
-               takes (`gst_object_ref (image->device)`). */
+            /* Through a pointer, or a library's: it may record or submit
+               with a command buffer or a queue it is handed, and wait with
+               what leads to the device (as host.c's may_wait has it) or by
+               its name. */
             const char *name = fe_spelling(w->cx, c);
-            w->more = strstr(name, "wait") || strstr(name, "Wait");
+            if (strstr(name, "wait") || strstr(name, "Wait"))
+                w->waits = true;
             int argc = clang_Cursor_getNumArguments(c);
             for (int i = 0; i < argc && !w->more; i++) {
-                CXType t = clang_getCanonicalType(
-                    clang_getCursorType(clang_Cursor_getArgument(c, (unsigned)i)));
-                const char *type = fe_string(w->cx, clang_getTypeSpelling(t));
-                w->more = fe_type_reaches_cmdbuf(w->cx, t) || strstr(type, "Queue") ||
-                          strstr(type, "Fence");
+                CXType t = clang_getCursorType(fe_strip(clang_Cursor_getArgument(c, (unsigned)i)));
+                const char *type =
+                    fe_string(w->cx, clang_getTypeSpelling(clang_getCanonicalType(t)));
+                w->more = fe_type_reaches_cmdbuf(w->cx, t) || strstr(type, "Queue");
+                if (clang_Cursor_isNull(decl) ? strstr(type, "Device") || strstr(type, "Fence")
+                                              : fe_argument_leads_to_device(c, decl, (unsigned)i))
+                    w->waits = true;
             }
         } else {
             fe_node_memo *memo = fe_node_memo_of(body);
-            w->more = !(memo && memo->more_than_creation == FE_MEMO_SEARCHING) &&
-                      does_more_than_create(w->cx, body, memo);
+            w->more = !(memo && memo->more_than_creation == MAKES_SEARCHING) &&
+                      does_more_than_create(w->cx, body, memo, &w->waits);
         }
     }
     return w->more ? CXChildVisit_Break : CXChildVisit_Recurse;
 }
 
-bool fe_code_does_more_than_create(fe_ctx *cx, CXCursor code)
+bool fe_function_does_more_than_create(fe_ctx *cx, CXCursor fn)
 {
-    return does_more_than_create(cx, code, NULL);
+    CXCursor body = fe_function_body(fn);
+    if (clang_Cursor_isNull(body))
+        return true;
+    fe_node_memo *memo = fe_node_memo_of(body);
+    if (memo && memo->more_than_creation == MAKES_SEARCHING)
+        return false;
+    bool waits = false;
+    return does_more_than_create(cx, body, memo, &waits);
+}
+
+bool fe_code_does_more_than_create(fe_ctx *cx, CXCursor code, bool *waits)
+{
+    return does_more_than_create(cx, code, NULL, waits);
 }
 
 bool fe_quiet_after_call(fe_ctx *cx, CXCursor body, CXCursor call)

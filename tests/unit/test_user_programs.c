@@ -1065,6 +1065,27 @@ START_TEST(a_cache_that_returns_what_it_found_is_one_path)
 }
 END_TEST
 
+/* realprog/view_cache_after_submit.c: the cache looked up after a
+   submission, its making way handing the device to a library call (which
+   may wait), then the next upload written into the mapped staging buffer
+   the submitted copy reads.  The making way alone leaves the write after a
+   wait that may or may not be one - a question left unknown - and the way
+   that finds the view has no wait: the race.  Both ways run (2 paths),
+   and the race is reported; the twin that waits for the queue first is
+   silent. */
+START_TEST(a_cache_whose_making_may_wait_after_a_submission_runs_both_ways)
+{
+    test_analysis *a = check_one("view_cache_after_submit.c", false);
+    const vks_finding *f = only_finding(a, VKS_RULE_HOST_ACCESS_BEFORE_WAIT);
+    ck_assert_str_eq(f->hazard, "HOST_WRITE_AFTER_READ");
+    ck_assert_uint_eq(f->loc.line, 82);
+    ck_assert(has_earlier_access_note(f, 69));
+    check_complete(a, 2);
+    test_analysis_free(a);
+    check_twin_silent("view_cache_after_submit.c", 2);
+}
+END_TEST
+
 /* realprog/lazy_fence_views.c: FFmpeg's execution context creates its
    fence the first time a frame starts, after the filter wrote its kernel
    through a mapped pointer.  The failing ways of an error check are left
@@ -1195,6 +1216,7 @@ int main(void)
     tcase_add_test(tc, a_created_fence_is_no_submission_for_the_quiet_error_rules);
     tcase_add_test(tc, a_cache_that_creates_what_it_does_not_find_is_one_path);
     tcase_add_test(tc, a_cache_that_returns_what_it_found_is_one_path);
+    tcase_add_test(tc, a_cache_whose_making_may_wait_after_a_submission_runs_both_ways);
     tcase_add_test(tc, an_error_code_tested_where_it_is_assigned_keeps_what_its_way_set);
     tcase_add_test(tc, a_logger_handed_the_device_is_no_wait);
     tcase_add_test(tc, a_cache_test_before_a_creation_is_a_decision);
