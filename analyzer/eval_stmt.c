@@ -6,7 +6,6 @@
  * whose condition is unknown runs twice.
  */
 #include <string.h>
-#include <stdlib.h>
 
 #include "eval.h"
 
@@ -436,6 +435,15 @@ static enum CXChildVisitResult find_creation(CXCursor c, CXCursor parent, CXClie
     return s->creates ? CXChildVisit_Break : CXChildVisit_Recurse;
 }
 
+/* Whether an expression's text is `target` or a member of it
+   (`fb->framebuffer`, `view.handle`). */
+static bool is_or_member_of(const char *text, const char *target)
+{
+    size_t n = strlen(target);
+    return strncmp(text, target, n) == 0 &&
+           (text[n] == '\0' || text[n] == '.' || (text[n] == '-' && text[n + 1] == '>'));
+}
+
 typedef struct {
     fe_ctx *cx;
     const char *target; /* the tested variable's text */
@@ -467,11 +475,8 @@ static enum CXChildVisitResult find_created_assignment(CXCursor c, CXCursor pare
                 ach->count != 1)
                 continue;
             /* `&x`, or a member of it: `&fb->framebuffer` */
-            const char *text = fe_source_text(s->cx, fe_strip(ach->items[0]));
-            size_t n = strlen(s->target);
-            s->assigned = strncmp(text, s->target, n) == 0 &&
-                          (text[n] == '\0' || text[n] == '.' ||
-                           (text[n] == '-' && text[n + 1] == '>'));
+            s->assigned = is_or_member_of(fe_source_text(s->cx, fe_strip(ach->items[0])),
+                                          s->target);
         }
     }
     return s->assigned ? CXChildVisit_Break : CXChildVisit_Recurse;
@@ -531,10 +536,7 @@ static bool returns_the_found(fe_ctx *cx, CXCursor branch, const char *target)
     const fe_child_list *ch = fe_children_kept(cx, c);
     if (ch->count == 0)
         return true;
-    const char *text = fe_source_text(cx, fe_strip(ch->items[0]));
-    size_t n = strlen(target);
-    return strncmp(text, target, n) == 0 &&
-           (text[n] == '\0' || text[n] == '.' || (text[n] == '-' && text[n + 1] == '>'));
+    return is_or_member_of(fe_source_text(cx, fe_strip(ch->items[0])), target);
 }
 
 /*
