@@ -332,8 +332,11 @@ bool fe_parameters_lead_to_device(CXCursor fn);
 /* A loop at its iteration limit: when everything its parts (condition,
    increment, body) can write is found in their text, it is forgotten
    (what pointers written through point at, the variables assigned) and
-   true is returned; false leaves the state alone (eval_expr.c). */
-bool fe_forget_loop_writes(fe_ctx *cx, const CXCursor *parts, unsigned part_count);
+   true is returned; false leaves the state alone (eval_expr.c).  A
+   `return` in them refuses it unless returns_allowed (the iteration run
+   after it is run with its returns). */
+bool fe_forget_loop_writes(fe_ctx *cx, const CXCursor *parts, unsigned part_count,
+                           bool returns_allowed);
 /* Whether an expression changes something when evaluated: `++`/`--`, an
    assignment, a compound assignment, a comma, a call (clang_support.c). */
 bool fe_is_update_expression(CXCursor c);

@@ -327,6 +327,7 @@ typedef struct {
     CXCursor *targets;
     size_t count, cap;
     bool refused;
+    bool returns_allowed; /* a `return` leaves the loop (fe_widen_search_loop) */
 } loop_writes;
 
 static bool is_array_type(CXType t)
@@ -371,7 +372,12 @@ static enum CXChildVisitResult find_loop_write(CXCursor c, CXCursor parent, CXCl
     CXCursor target = clang_getNullCursor();
     fe_cursors ch;
     switch (clang_getCursorKind(c)) {
-    case CXCursor_CallExpr: case CXCursor_ReturnStmt: case CXCursor_GotoStmt:
+    case CXCursor_ReturnStmt:
+        if (w->returns_allowed)
+            break;
+        w->refused = true;
+        return CXChildVisit_Break;
+    case CXCursor_CallExpr: case CXCursor_GotoStmt:
     case CXCursor_IndirectGotoStmt: case CXCursor_StmtExpr:
         w->refused = true;
         return CXChildVisit_Break;
@@ -446,9 +452,10 @@ static written_place place_written(fe_ctx *cx, CXCursor target)
     }
 }
 
-bool fe_forget_loop_writes(fe_ctx *cx, const CXCursor *parts, unsigned part_count)
+bool fe_forget_loop_writes(fe_ctx *cx, const CXCursor *parts, unsigned part_count,
+                           bool returns_allowed)
 {
-    loop_writes w = {.cx = cx};
+    loop_writes w = {.cx = cx, .returns_allowed = returns_allowed};
     for (unsigned i = 0; i < part_count && !w.refused; i++) {
         if (clang_Cursor_isNull(parts[i]))
             continue;

@@ -393,6 +393,10 @@ typedef struct fe_ctx {
        any code is. */
     unsigned sandbox;
     bool sandbox_abort;
+    /* Regions run so far that went two or more ways (summary.c): an
+       iteration that ran one branched on an unknown (eval_stmt.c, search
+       loops). */
+    size_t regions_branched;
     struct fe_trail_entry *trail;
     size_t trail_count, trail_cap;
     unsigned trail_epoch, trail_epochs;

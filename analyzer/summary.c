@@ -841,6 +841,8 @@ static region_outcome run_every_way(fe_ctx *cx, vks_loc region, region_runner *r
             break;
         }
     }
+    if (runs >= 2)
+        cx->regions_branched++;
     if (fe_debug_paths())
         fprintf(stderr, "  region %s:%u: %u ways, %zu kept, %s, steps %zu\n", region.file,
                 region.line, runs, kept, ok ? "joined" : "run as code", cx->steps);

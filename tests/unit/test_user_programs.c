@@ -1086,6 +1086,20 @@ START_TEST(a_cache_whose_making_may_wait_after_a_submission_runs_both_ways)
 }
 END_TEST
 
+/* realprog/format_table_search.c: a driver's format lookup, a 300-entry
+   table searched for the caller's format (`if (table[i].pipe_format ==
+   fmt) return &table[i];`).  The known trip count ran it iteration by
+   iteration, each a branch on the unknown format: the loop limit cut it
+   (vksync-incomplete) and the function ran out of statements (a second
+   one), 5 paths.  After three such iterations the search is run as one
+   (eval_stmt.c, widen_search_loop): complete, 1 path, the RAW, silence
+   with the barrier. */
+START_TEST(a_search_loop_over_a_table_is_run_as_one)
+{
+    check_one_raw_and_silent_twin("format_table_search.c", 59, 48, 1);
+}
+END_TEST
+
 /* realprog/lazy_fence_views.c: FFmpeg's execution context creates its
    fence the first time a frame starts, after the filter wrote its kernel
    through a mapped pointer.  The failing ways of an error check are left
@@ -1217,6 +1231,7 @@ int main(void)
     tcase_add_test(tc, a_cache_that_creates_what_it_does_not_find_is_one_path);
     tcase_add_test(tc, a_cache_that_returns_what_it_found_is_one_path);
     tcase_add_test(tc, a_cache_whose_making_may_wait_after_a_submission_runs_both_ways);
+    tcase_add_test(tc, a_search_loop_over_a_table_is_run_as_one);
     tcase_add_test(tc, an_error_code_tested_where_it_is_assigned_keeps_what_its_way_set);
     tcase_add_test(tc, a_logger_handed_the_device_is_no_wait);
     tcase_add_test(tc, a_cache_test_before_a_creation_is_a_decision);
