@@ -228,15 +228,25 @@ static unsigned assumed_iteration(fe_loop_progress *progress, unsigned n)
  * Its later iterations could only have changed those values.  Returns
  * whether it did; otherwise the limit is reported.
  */
-static bool leave_quiet_loop(fe_ctx *cx, CXCursor cond, CXCursor inc, CXCursor body)
+/* A loop with a condition (`for (;;)`: only a break leaves it) whose parts
+   record nothing and write only what their text names: what they write is
+   forgotten (fe_forget_loop_writes; `return`s in them allowed when
+   returns_allowed).  Returns whether it was. */
+static bool forget_quiet_loop(fe_ctx *cx, CXCursor cond, CXCursor inc, CXCursor body,
+                              bool returns_allowed)
 {
     if (clang_Cursor_isNull(cond))
-        return false; /* `for (;;)`: only a break leaves it */
+        return false;
     CXCursor parts[3] = {cond, inc, body};
     for (unsigned i = 0; i < 3; i++)
         if (!clang_Cursor_isNull(parts[i]) && fe_code_records(cx, parts[i]))
             return false;
-    if (!fe_forget_loop_writes(cx, parts, 3, false))
+    return fe_forget_loop_writes(cx, parts, 3, returns_allowed);
+}
+
+static bool leave_quiet_loop(fe_ctx *cx, CXCursor cond, CXCursor inc, CXCursor body)
+{
+    if (!forget_quiet_loop(cx, cond, inc, body, false))
         return false;
     bool known = false;
     bool value = condition(cx, cond, &known);
@@ -275,13 +285,7 @@ enum { SEARCH_ITERATIONS = 3 };
 static bool widen_search_loop(fe_ctx *cx, CXCursor cond, CXCursor inc, CXCursor body,
                               loop_state *state, loop_state *outer, unsigned done)
 {
-    if (clang_Cursor_isNull(cond))
-        return false;
-    CXCursor parts[3] = {cond, inc, body};
-    for (unsigned i = 0; i < 3; i++)
-        if (!clang_Cursor_isNull(parts[i]) && fe_code_records(cx, parts[i]))
-            return false;
-    if (!fe_forget_loop_writes(cx, parts, 3, true))
+    if (!forget_quiet_loop(cx, cond, inc, body, true))
         return false;
     fe_path_note(cx, fe_loc(cx, cond), fe_intern_printf(
         cx, "`%s`: the iterations after the first %u, each a branch on an unknown that "
@@ -293,7 +297,7 @@ static bool widen_search_loop(fe_ctx *cx, CXCursor cond, CXCursor inc, CXCursor 
         fe_exec(cx, body);
     cx->path.loop = outer;
     if (!state->broke && !stopped(cx))
-        fe_forget_loop_writes(cx, parts, 3, true);
+        forget_quiet_loop(cx, cond, inc, body, true);
     return true;
 }
 
@@ -617,15 +621,17 @@ static bool returns_the_found(fe_ctx *cx, CXCursor branch, const char *target)
  * too, and the first is not run: four lookups a frame made sixteen paths
  * of each of gst's transforms, and the framebuffer lookup was half of the
  * runs of GTK's renderer.  Returns whether the `if` at stmt (condition
- * cond, only branch then) is such a test; *make: the truth of cond on the
- * way that makes the object; *waits: whether the making may wait.
+ * cond, only branch then) is such a test; *tested: the object's place;
+ * *make: the truth of cond on the way that makes the object; *waits:
+ * whether the making may wait.
  */
 static bool cache_miss_creates(fe_ctx *cx, CXCursor stmt, CXCursor cond, CXCursor then,
-                               bool *make, bool *waits)
+                               CXCursor *tested_out, bool *make, bool *waits)
 {
     fe_node_memo *memo = fe_node_memo_of(stmt);
     bool is_null = false;
     CXCursor tested = null_tested(cx, cond, &is_null);
+    *tested_out = tested;
     *make = is_null;
     *waits = false;
     if (memo && memo->cache_miss_creates != FE_MEMO_UNSET) {
@@ -650,6 +656,34 @@ static bool cache_miss_creates(fe_ctx *cx, CXCursor stmt, CXCursor cond, CXCurso
         memo->cache_making_waits = *waits;
     }
     return yes;
+}
+
+/* The `if` at stmt, a cache's test (cache_miss_creates): the path goes
+   the way that makes the object, and true is returned.  Not when the
+   making may wait on the host and something was submitted: the way that
+   finds the object does not wait, and a host access after it may race
+   (host.c).  Not when a join lost an object of this path's in the tested
+   place: the commands on it are checked, and a new object has none of
+   its history. */
+static bool go_the_making_way(fe_ctx *cx, CXCursor stmt, CXCursor cond, CXCursor then)
+{
+    CXCursor tested;
+    bool make, waits;
+    if (!cache_miss_creates(cx, stmt, cond, then, &tested, &make, &waits) ||
+        (waits && fe_path_submitted(cx)) || fe_eval(cx, tested)->lost_object)
+        return false;
+    vks_loc at = fe_loc(cx, cond);
+    const vks_smt_expr *sym = fe_symbolic(cx, cond);
+    if (!fe_path_allows(cx, at, sym, make))
+        return false;
+    fe_assume(cx, sym, make);
+    fe_path_note(cx, at, fe_intern_printf(
+        cx, "`%s` is taken %s: the object is made here; one found in the cache instead "
+        "would be unknown, and no check concludes anything on an unknown object",
+        fe_source_text(cx, cond), make ? "true" : "false"));
+    if (make)
+        fe_exec(cx, then);
+    return true;
 }
 
 /* ---- branches that cannot change what is recorded ---- */
@@ -926,29 +960,8 @@ void fe_exec(fe_ctx *cx, CXCursor c)
                 fe_exec(cx, ch.items[2]);
             return;
         }
-        bool make = false, making_waits = false, is_null;
-        if (!known && ch.count == 2 &&
-            cache_miss_creates(cx, c, ch.items[0], ch.items[1], &make, &making_waits) &&
-            !(making_waits && fe_path_submitted(cx)) &&
-            !fe_eval(cx, null_tested(cx, ch.items[0], &is_null))->lost_object) {
-            /* Not when the making may wait on the host and something was
-               submitted: the way that finds the object does not wait, and
-               a host access after it may race (host.c).  Not when a join
-               lost an object of this path's there: the commands on it are
-               checked, and a new object has none of its history. */
-            vks_loc at = fe_loc(cx, ch.items[0]);
-            if (fe_path_allows(cx, at, fe_symbolic(cx, ch.items[0]), make)) {
-                fe_assume(cx, fe_symbolic(cx, ch.items[0]), make);
-                fe_path_note(cx, at, fe_intern_printf(
-                    cx, "`%s` is taken %s: the object is made here; one found in the "
-                    "cache instead would be unknown, and no check concludes anything on "
-                    "an unknown object", fe_source_text(cx, ch.items[0]),
-                    make ? "true" : "false"));
-                if (make)
-                    fe_exec(cx, ch.items[1]);
-                return;
-            }
-        }
+        if (!known && ch.count == 2 && go_the_making_way(cx, c, ch.items[0], ch.items[1]))
+            return;
         if (!known) {
             const vks_smt_expr *sym = fe_symbolic(cx, ch.items[0]);
             const char *text = fe_source_text(cx, ch.items[0]);
