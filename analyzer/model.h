@@ -97,6 +97,9 @@ struct fe_val {
     /* A place the evaluator could not name because a join lost the pointer
        or index that leads to it (eval_expr.c, lost_place). */
     bool lost_place;
+    /* In the program's arena (fe_keep: an object's create info), not the
+       path's: a member a read adds to it (fe_child) must live as long. */
+    bool kept;
 };
 
 /* A variable binding in a frame or the global scope. */

@@ -64,6 +64,7 @@ fe_val *fe_copy(fe_ctx *cx, const fe_val *v)
     if (v) {
         *c = *v;
         c->logged_in = 0; /* a new value: nothing of it is on the trail */
+        c->kept = false;  /* the copy is the path's */
         c->fields = copy_fields(cx, v->fields);
     }
     return c;
@@ -89,6 +90,7 @@ static fe_val *keep(fe_ctx *cx, const fe_val *v, int depth, unsigned nesting,
         return c; /* VAL_UNKNOWN */
     *c = *v;
     c->logged_in = 0;
+    c->kept = true;
     c->fields = NULL;
     c->ident = fe_persist(cx, v->ident);
     c->spelling = fe_persist(cx, v->spelling);
@@ -287,23 +289,43 @@ fe_val *fe_default_child(fe_ctx *cx, const fe_val *v, const char *name)
     return child;
 }
 
-fe_val *fe_child(fe_ctx *cx, fe_val *v, const char *name)
+/*
+ * Adds member `name` to v with the value reading it unwritten gives.  A
+ * kept value (an object's create info, fe_keep) is read again by every
+ * later path: the member goes into the program's arena with it.  In the
+ * path's arena it was freed when the path ended, and the next path's
+ * vkCmdBeginRenderPass walked the subpass description's members into
+ * freed memory (a subpass that leaves pResolveAttachments out, made by a
+ * set-up function and begun on two paths: tests/unit/realprog/postfx_pass.c).
+ */
+static fe_val *add_default_member(fe_ctx *cx, fe_val *v, const char *name)
 {
-    fe_field *f = find_field(v, name);
-    if (f)
-        return f->value;
     fe_val *child = fe_default_child(cx, v, name);
-    /* Not a write: the member was there, unknown (or zero), before it was
-       read, so a region that reads it first does not take it away when it
-       is undone (summary.c) - the next read finds the same member, and the
-       name a test gave its unknown (fe_symbolic). */
-    f = vks_arena_alloc(fe_value_arena(cx), sizeof *f);
+    vks_arena *arena = fe_value_arena(cx);
+    if (v->kept) {
+        child = fe_keep(cx, child, 0);
+        name = fe_persist(cx, name);
+        arena = cx->arena;
+    }
+    fe_field *f = vks_arena_alloc(arena, sizeof *f);
     f->name = name;
     f->name_hash = fe_field_hash(name);
     f->value = child;
     f->next = v->fields;
     v->fields = f;
     return child;
+}
+
+fe_val *fe_child(fe_ctx *cx, fe_val *v, const char *name)
+{
+    fe_field *f = find_field(v, name);
+    if (f)
+        return f->value;
+    /* Not a write: the member was there, unknown (or zero), before it was
+       read, so a region that reads it first does not take it away when it
+       is undone (summary.c) - the next read finds the same member, and the
+       name a test gave its unknown (fe_symbolic). */
+    return add_default_member(cx, v, name);
 }
 
 fe_val *fe_element(fe_ctx *cx, fe_val *array, int64_t index)
@@ -317,13 +339,7 @@ fe_val *fe_new_element(fe_ctx *cx, fe_val *array, int64_t index)
 {
     char name[32];
     snprintf(name, sizeof name, "[%" PRId64 "]", index);
-    fe_field *f = vks_arena_alloc(fe_value_arena(cx), sizeof *f);
-    f->name = vks_arena_strdup(fe_value_arena(cx), name);
-    f->name_hash = fe_field_hash(f->name);
-    f->value = fe_default_child(cx, array, f->name);
-    f->next = array->fields;
-    array->fields = f;
-    return f->value;
+    return add_default_member(cx, array, vks_arena_strdup(fe_value_arena(cx), name));
 }
 
 bool fe_known_elements(fe_ctx *cx, fe_val *p, uint64_t count, uint64_t *out)
@@ -438,8 +454,8 @@ fe_val *fe_deref(fe_ctx *cx, fe_val *p, int64_t extra_index)
         fe_val *pointee = fe_element(cx, pointed_to(cx, p), extra_index);
         if (extra_index == 0 && !pointee->fields && pointee->kind == VAL_SYM) {
             fe_will_write(cx, pointee);
-            pointee->spelling = vks_arena_printf(fe_value_arena(cx), "*%s",
-                                                 p->spelling ? p->spelling : "?");
+            pointee->spelling = vks_arena_printf(pointee->kept ? cx->arena : fe_value_arena(cx),
+                                                 "*%s", p->spelling ? p->spelling : "?");
             pointee->via_pointer = true;
         }
         return pointee;

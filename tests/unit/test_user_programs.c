@@ -1100,6 +1100,20 @@ START_TEST(a_search_loop_over_a_table_is_run_as_one)
 }
 END_TEST
 
+/* realprog/postfx_pass.c: a render pass made by a set-up function of its
+   own (its subpass leaves pResolveAttachments out) and begun on both
+   paths of the frame's recording.  The first path's read of the missing
+   member added it to the kept create info in that path's memory, and the
+   second path read it after it was freed (the sanitizer build's
+   heap-use-after-free; GStreamer's filters crashed on it with the limits
+   raised).  Both paths: the RAW on the constants, silence with the
+   barrier. */
+START_TEST(a_render_pass_made_at_set_up_is_read_on_every_path)
+{
+    check_one_raw_and_silent_twin("postfx_pass.c", 77, 65, 2);
+}
+END_TEST
+
 /* realprog/lazy_fence_views.c: FFmpeg's execution context creates its
    fence the first time a frame starts, after the filter wrote its kernel
    through a mapped pointer.  The failing ways of an error check are left
@@ -1232,6 +1246,7 @@ int main(void)
     tcase_add_test(tc, a_cache_that_returns_what_it_found_is_one_path);
     tcase_add_test(tc, a_cache_whose_making_may_wait_after_a_submission_runs_both_ways);
     tcase_add_test(tc, a_search_loop_over_a_table_is_run_as_one);
+    tcase_add_test(tc, a_render_pass_made_at_set_up_is_read_on_every_path);
     tcase_add_test(tc, an_error_code_tested_where_it_is_assigned_keeps_what_its_way_set);
     tcase_add_test(tc, a_logger_handed_the_device_is_no_wait);
     tcase_add_test(tc, a_cache_test_before_a_creation_is_a_decision);
