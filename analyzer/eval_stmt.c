@@ -658,20 +658,40 @@ static bool cache_miss_creates(fe_ctx *cx, CXCursor stmt, CXCursor cond, CXCurso
     return yes;
 }
 
-/* The `if` at stmt, a cache's test (cache_miss_creates): the path goes
-   the way that makes the object, and true is returned.  Not when the
-   making may wait on the host and something was submitted: the way that
-   finds the object does not wait, and a host access after it may race
-   (host.c).  Not when a join lost an object of this path's in the tested
-   place: the commands on it are checked, and a new object has none of
-   its history. */
+/*
+ * The `if` at stmt, a cache's test (cache_miss_creates): the path goes the
+ * way that makes the object, and true is returned.  Not when a join lost
+ * an object of this path's in the tested place: the commands on it are
+ * checked, and a new object has none of its history.
+ *
+ * When the making may wait on the host (a library call handed what leads
+ * to the device: GTK's `gdk_vulkan_context_get_device (self->vulkan)`
+ * around each vkCreateFramebuffer) and something was submitted, the way
+ * that finds the object waits for nothing, and a host access or a
+ * submission after it is checked against the work in flight there.  So
+ * the making way goes on with its waits not applied (fe_frame.
+ * waits_unseen): the state after it is then the finding way's, but for
+ * the object, which is new and so in no earlier submission - each finding
+ * it gives is one of the finding way's, or one on the new object that no
+ * host wait before its use could change.  When the making is the rest of
+ * a block inside the function (`if (fb) return fb->framebuffer;` in a
+ * loop's body), where that ends is not a return: both ways run.
+ */
 static bool go_the_making_way(fe_ctx *cx, CXCursor stmt, CXCursor cond, CXCursor then)
 {
     CXCursor tested;
     bool make, waits;
     if (!cache_miss_creates(cx, stmt, cond, then, &tested, &make, &waits) ||
-        (waits && fe_path_submitted(cx)) || fe_eval(cx, tested)->lost_object)
+        fe_eval(cx, tested)->lost_object)
         return false;
+    bool unseen = waits && fe_path_submitted(cx);
+    if (unseen && !make) {
+        CXCursor block;
+        unsigned index;
+        if (!enclosing_block(cx, cx->eval->current_body, stmt, &block, &index) ||
+            !clang_equalCursors(block, cx->eval->current_body))
+            return false;
+    }
     vks_loc at = fe_loc(cx, cond);
     const vks_smt_expr *sym = fe_symbolic(cx, cond);
     if (!fe_path_allows(cx, at, sym, make))
@@ -679,10 +699,21 @@ static bool go_the_making_way(fe_ctx *cx, CXCursor stmt, CXCursor cond, CXCursor
     fe_assume(cx, sym, make);
     fe_path_note(cx, at, fe_intern_printf(
         cx, "`%s` is taken %s: the object is made here; one found in the cache instead "
-        "would be unknown, and no check concludes anything on an unknown object",
-        fe_source_text(cx, cond), make ? "true" : "false"));
-    if (make)
+        "would be unknown, and no check concludes anything on an unknown object%s",
+        fe_source_text(cx, cond), make ? "true" : "false",
+        unseen ? "; what the making may wait for is not counted, as the way that finds "
+                 "the object waits for nothing" : ""));
+    fe_frame *frame = cx->path.frame;
+    bool unseen_before = frame && frame->waits_unseen;
+    if (frame)
+        frame->waits_unseen |= unseen;
+    if (make) {
         fe_exec(cx, then);
+        if (frame)
+            frame->waits_unseen = unseen_before;
+    }
+    /* Otherwise the making is the rest of the function: the frame ends
+       with it. */
     return true;
 }
 

@@ -148,6 +148,10 @@ typedef struct fe_frame {
     /* The call and the caller's body (eval.h), for following an error
        code up the callers (quiet_leave.c); NULL in the analysed root. */
     const struct fe_call_context *call_context;
+    /* The making way of a cache runs in this frame (eval_stmt.c,
+       go_the_making_way): the host waits it and its callees make are not
+       applied (submit.c), as the way that finds the object makes none. */
+    bool waits_unseen;
 } fe_frame;
 
 /* A loop being run (eval_stmt.c exec_loop): how far it has got, which is

@@ -518,9 +518,18 @@ uint64_t fe_in_flight(fe_ctx *cx)
     return h;
 }
 
+/* A cache's making way is running (fe_frame.waits_unseen). */
+static bool waits_unseen(const fe_ctx *cx)
+{
+    for (const fe_frame *f = cx->path.frame; f; f = f->caller)
+        if (f->waits_unseen)
+            return true;
+    return false;
+}
+
 void fe_host_unknown_wait(fe_ctx *cx, vks_loc at, const char *name)
 {
-    if (!cx->path.submit || fe_sandboxed_inert_effect(cx))
+    if (!cx->path.submit || fe_sandboxed_inert_effect(cx) || waits_unseen(cx))
         return;
     for (fe_stream *s = cx->path.submit->streams; s; s = s->next)
         unknown_wait(cx, s, at, name);
@@ -538,6 +547,8 @@ bool fe_model_queue_submit(fe_ctx *cx, const fe_call *call, int param)
    (FE_WAIT_FENCES). */
 bool fe_model_host_wait(fe_ctx *cx, const fe_call *call, int param)
 {
+    if (waits_unseen(cx))
+        return true;
     if (param == FE_WAIT_FENCES && call->argc >= 4)
         fence_wait(cx, call);
     else

@@ -3,10 +3,10 @@
    next pass, and writes the next upload into the mapped staging buffer
    without waiting.  Making a view here refs the memory's device through
    the library (`object_ref (&device)`), a call handed what leads to
-   the device, which may wait for it: on the way that makes the view the
-   host write comes after a wait that may or may not be one (a question
-   left unknown), on the way that finds it after none - the race.  So the
-   cache is not one path here: both ways run, and the race is reported. */
+   the device, which may wait for it; on the way that finds the view there
+   is no wait at all - the race.  The path takes the making way with what
+   it may wait for not counted (the finding way's state, and a new view),
+   and the race is reported there. */
 #include <stddef.h>
 #include <string.h>
 #include <vulkan/vulkan.h>
