@@ -535,17 +535,28 @@ END_TEST
 /* FILE has one finding, a read-after-write at `line` whose earlier access
    (the write) is on `write_line`, all of it analysed in `paths` paths; its
    twin with the barrier is silent in as many. */
-static void check_one_raw_and_silent_twin(const char *file, unsigned line,
-                                          unsigned write_line, unsigned paths)
+/* The one finding of `rule` and `hazard` at `line`, its earlier access at
+   `earlier_line`, `paths` paths and nothing incomplete; the twin with the
+   barrier (or wait) is silent on as many paths. */
+static void check_one_finding_and_silent_twin(const char *file, vks_rule rule,
+                                              const char *hazard, unsigned line,
+                                              unsigned earlier_line, unsigned paths)
 {
     test_analysis *a = check_one(file, false);
-    const vks_finding *f = only_finding(a, VKS_RULE_HAZARD_RAW);
-    ck_assert_str_eq(f->hazard, "READ_AFTER_WRITE");
+    const vks_finding *f = only_finding(a, rule);
+    ck_assert_str_eq(f->hazard, hazard);
     ck_assert_uint_eq(f->loc.line, line);
-    ck_assert(has_earlier_access_note(f, write_line));
+    ck_assert(has_earlier_access_note(f, earlier_line));
     check_complete(a, paths);
     test_analysis_free(a);
     check_twin_silent(file, paths);
+}
+
+static void check_one_raw_and_silent_twin(const char *file, unsigned line,
+                                          unsigned write_line, unsigned paths)
+{
+    check_one_finding_and_silent_twin(file, VKS_RULE_HAZARD_RAW, "READ_AFTER_WRITE", line,
+                                      write_line, paths);
 }
 
 /* One host write racing the copy that reads the buffer (line, and the
@@ -1075,14 +1086,9 @@ END_TEST
    twin that waits for the queue first is silent. */
 START_TEST(a_cache_whose_making_may_wait_after_a_submission_is_one_path)
 {
-    test_analysis *a = check_one("view_cache_after_submit.c", false);
-    const vks_finding *f = only_finding(a, VKS_RULE_HOST_ACCESS_BEFORE_WAIT);
-    ck_assert_str_eq(f->hazard, "HOST_WRITE_AFTER_READ");
-    ck_assert_uint_eq(f->loc.line, 82);
-    ck_assert(has_earlier_access_note(f, 69));
-    check_complete(a, 1);
-    test_analysis_free(a);
-    check_twin_silent("view_cache_after_submit.c", 1);
+    check_one_finding_and_silent_twin("view_cache_after_submit.c",
+                                      VKS_RULE_HOST_ACCESS_BEFORE_WAIT, "HOST_WRITE_AFTER_READ",
+                                      82, 69, 1);
 }
 END_TEST
 
@@ -1095,14 +1101,9 @@ END_TEST
    when the queue is waited for first. */
 START_TEST(a_cache_that_returns_what_it_found_after_a_submission_is_one_path)
 {
-    test_analysis *a = check_one("framebuffer_cache_after_submit.c", false);
-    const vks_finding *f = only_finding(a, VKS_RULE_HOST_ACCESS_BEFORE_WAIT);
-    ck_assert_str_eq(f->hazard, "HOST_WRITE_AFTER_READ");
-    ck_assert_uint_eq(f->loc.line, 96);
-    ck_assert(has_earlier_access_note(f, 83));
-    check_complete(a, 1);
-    test_analysis_free(a);
-    check_twin_silent("framebuffer_cache_after_submit.c", 1);
+    check_one_finding_and_silent_twin("framebuffer_cache_after_submit.c",
+                                      VKS_RULE_HOST_ACCESS_BEFORE_WAIT, "HOST_WRITE_AFTER_READ",
+                                      96, 83, 1);
 }
 END_TEST
 
