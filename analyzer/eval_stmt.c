@@ -684,7 +684,13 @@ static bool go_the_making_way(fe_ctx *cx, CXCursor stmt, CXCursor cond, CXCursor
     if (!cache_miss_creates(cx, stmt, cond, then, &tested, &make, &waits) ||
         fe_eval(cx, tested)->lost_object)
         return false;
-    bool unseen = waits && fe_path_submitted(cx);
+    vks_loc at = fe_loc(cx, cond);
+    const vks_smt_expr *sym = fe_symbolic(cx, cond);
+    if (!fe_path_allows(cx, at, sym, make))
+        return false;
+    /* Only while the finding way can happen: where the path's facts rule
+       it out, the making is certain and its waits are real. */
+    bool unseen = waits && fe_path_submitted(cx) && fe_path_allows(cx, at, sym, !make);
     if (unseen && !make) {
         CXCursor block;
         unsigned index;
@@ -692,10 +698,6 @@ static bool go_the_making_way(fe_ctx *cx, CXCursor stmt, CXCursor cond, CXCursor
             !clang_equalCursors(block, cx->eval->current_body))
             return false;
     }
-    vks_loc at = fe_loc(cx, cond);
-    const vks_smt_expr *sym = fe_symbolic(cx, cond);
-    if (!fe_path_allows(cx, at, sym, make))
-        return false;
     fe_assume(cx, sym, make);
     fe_path_note(cx, at, fe_intern_printf(
         cx, "`%s` is taken %s: the object is made here; one found in the cache instead "

@@ -1107,6 +1107,22 @@ START_TEST(a_cache_that_returns_what_it_found_after_a_submission_is_one_path)
 }
 END_TEST
 
+/* realprog/view_made_once.c: the same making (a library call handed the
+   device, after a submission) where the path's facts say the cache is
+   empty (`if (self->view) return;` first).  The finding way cannot happen,
+   so the making's possible wait counts: the host write after it is a
+   question left unknown, never a finding (with the finding way's state
+   taken regardless, a race was reported that no run has). */
+START_TEST(a_cache_known_empty_counts_what_its_making_may_wait_for)
+{
+    test_analysis *a = check_one("view_made_once.c", false);
+    ck_assert_uint_eq(a->findings.count, 0);
+    check_complete(a, 1);
+    ck_assert_uint_eq(a->stats.unknown_questions, 1);
+    test_analysis_free(a);
+}
+END_TEST
+
 /* realprog/format_table_search.c: a driver's format lookup, a 300-entry
    table searched for the caller's format (`if (table[i].pipe_format ==
    fmt) return &table[i];`).  The known trip count ran it iteration by
@@ -1267,6 +1283,7 @@ int main(void)
     tcase_add_test(tc, a_cache_that_returns_what_it_found_is_one_path);
     tcase_add_test(tc, a_cache_whose_making_may_wait_after_a_submission_is_one_path);
     tcase_add_test(tc, a_search_loop_over_a_table_is_run_as_one);
+    tcase_add_test(tc, a_cache_known_empty_counts_what_its_making_may_wait_for);
     tcase_add_test(tc, a_cache_that_returns_what_it_found_after_a_submission_is_one_path);
     tcase_add_test(tc, a_render_pass_made_at_set_up_is_read_on_every_path);
     tcase_add_test(tc, an_error_code_tested_where_it_is_assigned_keeps_what_its_way_set);
