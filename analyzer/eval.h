@@ -23,6 +23,10 @@ typedef struct fe_function {
     /* A root that records into a command buffer it is handed and never
        begins one (roots.c, issue 11 cause 6). */
     bool handed_recording;
+    /* A call through a pointer ran it (eval_expr.c, function_behind_pointer):
+       as a handed recording it is analysed there, with what its caller
+       recorded before it, and not again on its own (frontend.c). */
+    bool reached_through_pointer;
     struct fe_function *next;   /* in its hash bucket */
 } fe_function;
 
@@ -158,6 +162,8 @@ typedef struct fe_node_memo {
     unsigned char more_than_creation; /* quiet_leave.c, a function body */
     bool referenced_known;
     CXCursor referenced;
+    /* eval_expr.c function_value: a function declaration's name as a value */
+    const char *function_ident;
 } fe_node_memo;
 /* The node's memo while an analysis runs, else NULL (work it out then). */
 fe_node_memo *fe_node_memo_of(CXCursor c);

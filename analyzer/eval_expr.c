@@ -948,6 +948,43 @@ static CXCursor referenced_declaration(CXCursor c)
     return m->referenced;
 }
 
+/*
+ * A function designator (`upload_pass`, `&upload_pass`) as a value: a
+ * name that says which function it is, so that a call through a pointer
+ * holding it runs that function (function_behind_pointer).  A render
+ * graph that keeps each pass's callback in a struct and calls
+ * `pass->execute (cmd, pass->user)` recorded nothing the analysis saw
+ * across passes: a fill in one pass and the copy that reads it in the
+ * next were checked apart, each pass a recording of its own.
+ */
+static const char FUNCTION_PREFIX[] = "function:";
+
+static fe_val *function_value(fe_ctx *cx, CXCursor fn)
+{
+    fe_node_memo *m = fe_node_memo_of(fn);
+    const char *ident = m ? m->function_ident : NULL;
+    if (!ident) {
+        ident = fe_intern_printf(cx, "%s%s", FUNCTION_PREFIX,
+                                 fe_string(cx, clang_getCursorUSR(fn)));
+        if (m)
+            m->function_ident = ident;
+    }
+    fe_val *v = fe_sym(cx, ident, fe_spelling(cx, fn));
+    v->not_null = true; /* a function's address is never null */
+    return v;
+}
+
+/* The function designator c is (through parentheses and casts), or a null
+   cursor. */
+static CXCursor designated_function(CXCursor c)
+{
+    c = fe_strip(c);
+    if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+        return clang_getNullCursor();
+    CXCursor d = referenced_declaration(c);
+    return clang_getCursorKind(d) == CXCursor_FunctionDecl ? d : clang_getNullCursor();
+}
+
 static bool member_base_is_pointer(CXCursor member_ref, CXCursor base)
 {
     fe_node_memo *m = fe_node_memo_of(member_ref);
@@ -1207,6 +1244,9 @@ static fe_val *eval_unary(fe_ctx *cx, CXCursor c)
     uint64_t a;
     switch (op) {
     case CXUnaryOperator_AddrOf: {
+        CXCursor fn = designated_function(operand);
+        if (!clang_Cursor_isNull(fn))
+            return function_value(cx, fn);
         fe_val *target = fe_lvalue(cx, operand);
         if (!target) {
             fe_val *root = containing_place(cx, operand);
@@ -1401,6 +1441,8 @@ fe_val *fe_eval(fe_ctx *cx, CXCursor c)
         case CXCursor_VarDecl:
         case CXCursor_ParmDecl:
             return variable(cx, d);
+        case CXCursor_FunctionDecl:
+            return function_value(cx, d);
         default:
             return fe_unknown(cx);
         }
@@ -1929,6 +1971,50 @@ static fe_val *vulkan_result(fe_ctx *cx, const char *entry)
     return fe_unknown(cx);
 }
 
+/* A call through a pointer (`pass->execute (cmd, user)`): the program's
+   function the pointer holds on this path (function_value), when it
+   records (through its helpers too); else a null cursor, and it is a call
+   the evaluator cannot see into, as before: what its pointer arguments
+   reach is forgotten, which covers whatever a callback that records
+   nothing does there.  Followed, GStreamer's queue chooser
+   (`gst_vulkan_device_foreach_queue (device, _choose_queue, &data)`)
+   branched on every queue's flags and split the paths of the sink's
+   frame by the queue it chose, past its statement limit. */
+static CXCursor function_behind_pointer(fe_ctx *cx, CXCursor call)
+{
+    /* Only a call handed a command buffer (or what holds one) is looked
+       into: a pass records into the one it is given.  Evaluating every
+       callee pointer (zink's `screen->resource_destroy (screen, res)` in
+       each reference count's release) cost 6% of zink's time for none. */
+    int argc = clang_Cursor_getNumArguments(call);
+    bool handed_cmdbuf = false;
+    for (int i = 0; i < argc && !handed_cmdbuf; i++)
+        handed_cmdbuf = fe_type_reaches_cmdbuf(
+            cx, clang_getCursorType(clang_Cursor_getArgument(call, (unsigned)i)));
+    const fe_child_list *ch = fe_children_kept(cx, call);
+    if (!handed_cmdbuf || ch->count == 0)
+        return clang_getNullCursor();
+    const fe_val *callee = fe_eval(cx, ch->items[0]);
+    size_t n = sizeof FUNCTION_PREFIX - 1;
+    if (callee->kind != VAL_SYM || !callee->ident ||
+        strncmp(callee->ident, FUNCTION_PREFIX, n) != 0)
+        return clang_getNullCursor();
+    const char *usr = callee->ident + n;
+    for (fe_function *f = cx->eval->functions[fe_usr_bucket(usr)]; f; f = f->next)
+        if (strcmp(f->usr, usr) == 0) {
+            if (!fe_function_records(cx, f->definition))
+                return clang_getNullCursor();
+            cx->eval->function_list[f->index]->reached_through_pointer = true;
+            if (fe_debug_paths()) {
+                vks_loc at = fe_loc(cx, call);
+                fprintf(stderr, "    through a pointer %s:%u: %s\n", at.file, at.line,
+                        callee->spelling ? callee->spelling : usr);
+            }
+            return f->definition;
+        }
+    return clang_getNullCursor();
+}
+
 static fe_val *eval_call(fe_ctx *cx, CXCursor call)
 {
     int argc = clang_Cursor_getNumArguments(call);
@@ -1962,6 +2048,8 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
     }
     if (!clang_Cursor_isNull(fn))
         fn = fe_find_function(cx, fn);
+    else
+        fn = function_behind_pointer(cx, call);
     if (!clang_Cursor_isNull(fn) && !clang_Cursor_isNull(fe_function_body(fn))) {
         fe_val *joined;
         if (recursion_ends_path(cx, fn))

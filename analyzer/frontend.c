@@ -744,6 +744,12 @@ void vks_frontend_analyze(vks_frontend *fe)
                 fe_limit(FE_LIMIT_MEMORY_MB)));
             continue;
         }
+        /* Handed recordings are the last roots (roots.c): one a caller's
+           path ran through a pointer (a render graph's pass callback) was
+           analysed there, after what the caller recorded before it; on its
+           own it would tell its hazards again, against nothing. */
+        if (roots[i]->handed_recording && roots[i]->reached_through_pointer)
+            continue;
         cx.handed_recording = roots[i]->handed_recording;
         fe_sites_root_begin(&cx, roots[i]->index);
         share_budget(&cx, &budget, nroots - i);

@@ -1123,6 +1123,20 @@ START_TEST(a_cache_known_empty_counts_what_its_making_may_wait_for)
 }
 END_TEST
 
+/* realprog/render_graph_callbacks.c: a frame graph whose passes are
+   callbacks kept in structs and called through the pointer
+   (`pass->execute (cmd, pass->user)`).  Each pass was a recording of its
+   own, handed a command buffer with nothing before: the race between the
+   upload pass and the copy pass went unseen (exit 0, 3 paths).  The
+   pointer holds the program's function on the path, so the call runs it:
+   1 path, the RAW across the passes, and the passes are not analysed
+   again on their own; silence with a barrier after each pass. */
+START_TEST(a_pass_called_through_its_callback_pointer_is_run)
+{
+    check_one_raw_and_silent_twin("render_graph_callbacks.c", 43, 36, 1);
+}
+END_TEST
+
 /* realprog/format_table_search.c: a driver's format lookup, a 300-entry
    table searched for the caller's format (`if (table[i].pipe_format ==
    fmt) return &table[i];`).  The known trip count ran it iteration by
@@ -1283,6 +1297,7 @@ int main(void)
     tcase_add_test(tc, a_cache_that_returns_what_it_found_is_one_path);
     tcase_add_test(tc, a_cache_whose_making_may_wait_after_a_submission_is_one_path);
     tcase_add_test(tc, a_search_loop_over_a_table_is_run_as_one);
+    tcase_add_test(tc, a_pass_called_through_its_callback_pointer_is_run);
     tcase_add_test(tc, a_cache_known_empty_counts_what_its_making_may_wait_for);
     tcase_add_test(tc, a_cache_that_returns_what_it_found_after_a_submission_is_one_path);
     tcase_add_test(tc, a_render_pass_made_at_set_up_is_read_on_every_path);
