@@ -122,6 +122,9 @@ static fe_val *eval_init_list(fe_ctx *cx, CXCursor list, CXType type,
    ...ULL;` folds through clang_Cursor_Evaluate; a constant array with an
    initialiser (an embedded SPIR-V module, `const uint32_t spv[] = {...}`)
    is its initialiser's value. */
+static fe_val *function_value(fe_ctx *cx, CXCursor fn);
+static CXCursor designated_function(CXCursor c);
+
 static fe_val *global_initial_value(fe_ctx *cx, CXCursor decl, const char *key,
                                     const char *name)
 {
@@ -136,6 +139,13 @@ static fe_val *global_initial_value(fe_ctx *cx, CXCursor decl, const char *key,
     uint64_t value;
     if (clang_isConstQualifiedType(t) && fe_type_is_integer(t) && fe_evaluated_int(decl, &value))
         return fe_int(cx, normalise(value, t));
+    /* `static void (*const next_pass) (VkCommandBuffer) = lighting_pass;`:
+       the function, on every path. */
+    if (clang_isConstQualifiedType(t) && canon.kind == CXType_Pointer) {
+        CXCursor fn = designated_function(clang_Cursor_getVarDeclInitializer(decl));
+        if (!clang_Cursor_isNull(fn))
+            return function_value(cx, fn);
+    }
     return fe_sym(cx, key, name);
 }
 
@@ -974,11 +984,17 @@ static fe_val *function_value(fe_ctx *cx, CXCursor fn)
     return v;
 }
 
-/* The function designator c is (through parentheses and casts), or a null
-   cursor. */
+/* The function designator c is (through parentheses, casts and `&`), or a
+   null cursor. */
 static CXCursor designated_function(CXCursor c)
 {
     c = fe_strip(c);
+    if (clang_getCursorKind(c) == CXCursor_UnaryOperator &&
+        clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf) {
+        fe_cursors ch;
+        fe_children(NULL, c, &ch);
+        c = ch.count == 1 ? fe_strip(ch.items[0]) : clang_getNullCursor();
+    }
     if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
         return clang_getNullCursor();
     CXCursor d = referenced_declaration(c);
@@ -1994,7 +2010,13 @@ static CXCursor function_behind_pointer(fe_ctx *cx, CXCursor call)
     const fe_child_list *ch = fe_children_kept(cx, call);
     if (!handed_cmdbuf || ch->count == 0)
         return clang_getNullCursor();
-    const fe_val *callee = fe_eval(cx, ch->items[0]);
+    /* `(*next) (cmd)` calls what `next` points to: the function itself. */
+    CXCursor callee_expr = fe_strip(ch->items[0]);
+    while (clang_getCursorKind(callee_expr) == CXCursor_UnaryOperator &&
+           clang_getCursorUnaryOperatorKind(callee_expr) == CXUnaryOperator_Deref &&
+           fe_children_kept(cx, callee_expr)->count == 1)
+        callee_expr = fe_strip(fe_children_kept(cx, callee_expr)->items[0]);
+    const fe_val *callee = fe_eval(cx, callee_expr);
     size_t n = sizeof FUNCTION_PREFIX - 1;
     if (callee->kind != VAL_SYM || !callee->ident ||
         strncmp(callee->ident, FUNCTION_PREFIX, n) != 0)

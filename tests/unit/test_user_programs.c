@@ -1137,6 +1137,18 @@ START_TEST(a_pass_called_through_its_callback_pointer_is_run)
 }
 END_TEST
 
+/* realprog/histogram_steps.c: two steps chosen through constant function
+   pointers (`static record_step const clear_step = clear_histogram;`, one
+   initialised with `&`) and called as `(*clear_step) (cmd, targets)`.
+   Each step was a recording of its own (3 paths, 2 questions unknown, no
+   finding); the constant pointer's function is run: 1 path, the RAW
+   between the clear and the copy, silence with the barrier. */
+START_TEST(a_step_called_through_a_constant_pointer_is_run)
+{
+    check_one_raw_and_silent_twin("histogram_steps.c", 29, 23, 1);
+}
+END_TEST
+
 /* realprog/format_table_search.c: a driver's format lookup, a 300-entry
    table searched for the caller's format (`if (table[i].pipe_format ==
    fmt) return &table[i];`).  The known trip count ran it iteration by
@@ -1297,6 +1309,7 @@ int main(void)
     tcase_add_test(tc, a_cache_that_returns_what_it_found_is_one_path);
     tcase_add_test(tc, a_cache_whose_making_may_wait_after_a_submission_is_one_path);
     tcase_add_test(tc, a_search_loop_over_a_table_is_run_as_one);
+    tcase_add_test(tc, a_step_called_through_a_constant_pointer_is_run);
     tcase_add_test(tc, a_pass_called_through_its_callback_pointer_is_run);
     tcase_add_test(tc, a_cache_known_empty_counts_what_its_making_may_wait_for);
     tcase_add_test(tc, a_cache_that_returns_what_it_found_after_a_submission_is_one_path);
