@@ -560,16 +560,21 @@ unsigned fe_usr_bucket(const char *usr)
 /* The definition may be in this translation unit or in another analysed
    file (a helper in helpers.c called from main.c): found by USR, which is
    the same in every translation unit for functions with external linkage. */
+fe_function *fe_function_by_usr(fe_ctx *cx, const char *usr)
+{
+    for (fe_function *f = cx->eval->functions[fe_usr_bucket(usr)]; f; f = f->next)
+        if (strcmp(f->usr, usr) == 0)
+            return f;
+    return NULL;
+}
+
 CXCursor fe_find_function(fe_ctx *cx, CXCursor decl)
 {
     CXCursor def = clang_getCursorDefinition(decl);
     if (!clang_Cursor_isNull(def) && clang_isCursorDefinition(def))
         return def;
-    const char *usr = fe_string(cx, clang_getCursorUSR(decl));
-    for (fe_function *f = cx->eval->functions[fe_usr_bucket(usr)]; f; f = f->next)
-        if (strcmp(f->usr, usr) == 0)
-            return f->definition;
-    return clang_getNullCursor();
+    fe_function *f = fe_function_by_usr(cx, fe_string(cx, clang_getCursorUSR(decl)));
+    return f ? f->definition : clang_getNullCursor();
 }
 
 void fe_register_function(fe_ctx *cx, CXCursor definition)
@@ -589,11 +594,7 @@ fe_function *fe_called_function(fe_ctx *cx, CXCursor call)
     CXCursor decl = fe_callee_decl(call);
     if (clang_Cursor_isNull(decl))
         return NULL;
-    const char *usr = fe_string(cx, clang_getCursorUSR(decl));
-    for (fe_function *f = cx->eval->functions[fe_usr_bucket(usr)]; f; f = f->next)
-        if (strcmp(f->usr, usr) == 0)
-            return f;
-    return NULL;
+    return fe_function_by_usr(cx, fe_string(cx, clang_getCursorUSR(decl)));
 }
 
 CXCursor fe_function_body(CXCursor fn)

@@ -155,10 +155,11 @@ typedef struct fe_node_memo {
     const char *spelling;
     unsigned char base_is_pointer;  /* FE_MEMO_* */
     unsigned char cast;
-    /* eval_stmt.c, an `if`: a cache's test (FE_MEMO_*), and whether the
-       way that makes the object may wait on the host */
+    /* eval_stmt.c, an `if`: a cache's test (FE_MEMO_*), whether the way
+       that makes the object may wait on the host, and whether that way
+       ends where the function does */
     unsigned char cache_miss_creates;
-    bool cache_making_waits;
+    bool cache_making_waits, cache_making_ends_function;
     unsigned char more_than_creation; /* quiet_leave.c, a function body */
     bool referenced_known;
     CXCursor referenced;
@@ -201,6 +202,8 @@ CXCursor fe_callee_decl(CXCursor call);
 /* A function's definition in any analysed file, or a null cursor. */
 CXCursor fe_find_function(fe_ctx *cx, CXCursor decl);
 void fe_register_function(fe_ctx *cx, CXCursor definition);
+/* The registered function with this USR, or NULL. */
+fe_function *fe_function_by_usr(fe_ctx *cx, const char *usr);
 /* The registered function whose definition a call reaches, or NULL. */
 fe_function *fe_called_function(fe_ctx *cx, CXCursor call);
 /* The hash bucket of a USR in fe_eval_state's function tables. */

@@ -2021,20 +2021,16 @@ static CXCursor function_behind_pointer(fe_ctx *cx, CXCursor call)
     if (callee->kind != VAL_SYM || !callee->ident ||
         strncmp(callee->ident, FUNCTION_PREFIX, n) != 0)
         return clang_getNullCursor();
-    const char *usr = callee->ident + n;
-    for (fe_function *f = cx->eval->functions[fe_usr_bucket(usr)]; f; f = f->next)
-        if (strcmp(f->usr, usr) == 0) {
-            if (!fe_function_records(cx, f->definition))
-                return clang_getNullCursor();
-            cx->eval->function_list[f->index]->reached_through_pointer = true;
-            if (fe_debug_paths()) {
-                vks_loc at = fe_loc(cx, call);
-                fprintf(stderr, "    through a pointer %s:%u: %s\n", at.file, at.line,
-                        callee->spelling ? callee->spelling : usr);
-            }
-            return f->definition;
-        }
-    return clang_getNullCursor();
+    const fe_function *f = fe_function_by_usr(cx, callee->ident + n);
+    if (!f || !fe_function_records(cx, f->definition))
+        return clang_getNullCursor();
+    cx->eval->function_list[f->index]->reached_through_pointer = true;
+    if (fe_debug_paths()) {
+        vks_loc at = fe_loc(cx, call);
+        fprintf(stderr, "    through a pointer %s:%u: %s\n", at.file, at.line,
+                callee->spelling ? callee->spelling : f->usr);
+    }
+    return f->definition;
 }
 
 static fe_val *eval_call(fe_ctx *cx, CXCursor call)

@@ -597,6 +597,15 @@ static bool returns_the_found(fe_ctx *cx, CXCursor branch, const char *target)
     return is_or_member_of(fe_source_text(cx, fe_strip(ch->items[0])), target);
 }
 
+/* What a cache's test is (cache_miss_creates). */
+typedef struct {
+    CXCursor tested;      /* the object's place */
+    bool make;            /* the truth of the test on the way that makes it */
+    bool waits;           /* the making may wait on the host */
+    bool ends_function;   /* the making is the then-branch, or the rest of
+                             the function's body: it ends where they do */
+} cache_test;
+
 /*
  * A cache that makes the object it does not find, two ways:
  *
@@ -616,44 +625,44 @@ static bool returns_the_found(fe_ctx *cx, CXCursor branch, const char *target)
  * question no check can answer (no finding); on the other it is an object
  * made like the one the cache holds, whose commands are checked.
  * Everything else on the two ways is the same when the making records,
- * submits and maps nothing, and waits for nothing or nothing was
- * submitted yet, so whatever the first could report, the second reports
- * too, and the first is not run: four lookups a frame made sixteen paths
+ * submits and maps nothing (what it may wait for: go_the_making_way), so
+ * whatever the first could report, the second reports too, and the first
+ * is not run: four lookups a frame made sixteen paths
  * of each of gst's transforms, and the framebuffer lookup was half of the
  * runs of GTK's renderer.  Returns whether the `if` at stmt (condition
- * cond, only branch then) is such a test; *tested: the object's place;
- * *make: the truth of cond on the way that makes the object; *waits:
- * whether the making may wait.
+ * cond, only branch then) is such a test, and in *out what it tests.
  */
 static bool cache_miss_creates(fe_ctx *cx, CXCursor stmt, CXCursor cond, CXCursor then,
-                               CXCursor *tested_out, bool *make, bool *waits)
+                               cache_test *out)
 {
     fe_node_memo *memo = fe_node_memo_of(stmt);
     bool is_null = false;
-    CXCursor tested = null_tested(cx, cond, &is_null);
-    *tested_out = tested;
-    *make = is_null;
-    *waits = false;
+    *out = (cache_test){.tested = null_tested(cx, cond, &is_null), .ends_function = true};
+    out->make = is_null;
     if (memo && memo->cache_miss_creates != FE_MEMO_UNSET) {
-        *waits = memo->cache_making_waits;
+        out->waits = memo->cache_making_waits;
+        out->ends_function = memo->cache_making_ends_function;
         return memo->cache_miss_creates == FE_MEMO_YES;
     }
     bool yes = false;
-    if (!clang_Cursor_isNull(tested)) {
-        const char *target = fe_source_text(cx, tested);
+    if (!clang_Cursor_isNull(out->tested)) {
+        const char *target = fe_source_text(cx, out->tested);
         CXCursor block;
         unsigned at;
         if (is_null) {
-            yes = makes_only(cx, &then, 1, target, waits);
+            yes = makes_only(cx, &then, 1, target, &out->waits);
         } else if (returns_the_found(cx, then, target) &&
                    enclosing_block(cx, cx->eval->current_body, stmt, &block, &at)) {
             const fe_child_list *rest = fe_children_kept(cx, block);
-            yes = makes_only(cx, rest->items + at + 1, rest->count - at - 1, target, waits);
+            yes = makes_only(cx, rest->items + at + 1, rest->count - at - 1, target,
+                             &out->waits);
+            out->ends_function = clang_equalCursors(block, cx->eval->current_body);
         }
     }
     if (memo) {
         memo->cache_miss_creates = yes ? FE_MEMO_YES : FE_MEMO_NO;
-        memo->cache_making_waits = *waits;
+        memo->cache_making_waits = out->waits;
+        memo->cache_making_ends_function = out->ends_function;
     }
     return yes;
 }
@@ -679,25 +688,19 @@ static bool cache_miss_creates(fe_ctx *cx, CXCursor stmt, CXCursor cond, CXCurso
  */
 static bool go_the_making_way(fe_ctx *cx, CXCursor stmt, CXCursor cond, CXCursor then)
 {
-    CXCursor tested;
-    bool make, waits;
-    if (!cache_miss_creates(cx, stmt, cond, then, &tested, &make, &waits) ||
-        fe_eval(cx, tested)->lost_object)
+    cache_test t;
+    if (!cache_miss_creates(cx, stmt, cond, then, &t) || fe_eval(cx, t.tested)->lost_object)
         return false;
+    bool make = t.make;
     vks_loc at = fe_loc(cx, cond);
     const vks_smt_expr *sym = fe_symbolic(cx, cond);
     if (!fe_path_allows(cx, at, sym, make))
         return false;
     /* Only while the finding way can happen: where the path's facts rule
        it out, the making is certain and its waits are real. */
-    bool unseen = waits && fe_path_submitted(cx) && fe_path_allows(cx, at, sym, !make);
-    if (unseen && !make) {
-        CXCursor block;
-        unsigned index;
-        if (!enclosing_block(cx, cx->eval->current_body, stmt, &block, &index) ||
-            !clang_equalCursors(block, cx->eval->current_body))
-            return false;
-    }
+    bool unseen = t.waits && fe_path_submitted(cx) && fe_path_allows(cx, at, sym, !make);
+    if (unseen && !t.ends_function)
+        return false;
     fe_assume(cx, sym, make);
     fe_path_note(cx, at, fe_intern_printf(
         cx, "`%s` is taken %s: the object is made here; one found in the cache instead "

@@ -140,11 +140,8 @@ static enum CXChildVisitResult collect_call(CXCursor c, CXCursor parent,
 
 static size_t registered_index(fe_ctx *cx, CXCursor definition)
 {
-    const char *usr = fe_string(cx, clang_getCursorUSR(definition));
-    for (fe_function *f = cx->eval->functions[fe_usr_bucket(usr)]; f; f = f->next)
-        if (strcmp(f->usr, usr) == 0)
-            return f->index;
-    return SIZE_MAX;
+    const fe_function *f = fe_function_by_usr(cx, fe_string(cx, clang_getCursorUSR(definition)));
+    return f ? f->index : SIZE_MAX;
 }
 
 static enum CXChildVisitResult collect_function(CXCursor c, CXCursor parent,
