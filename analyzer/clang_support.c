@@ -597,6 +597,60 @@ fe_function *fe_called_function(fe_ctx *cx, CXCursor call)
     return fe_function_by_usr(cx, fe_string(cx, clang_getCursorUSR(decl)));
 }
 
+/* Where each registered definition is (fe_eval_state.definition_sites). */
+struct fe_definition_site {
+    const char *site;           /* "real path@offset" */
+    fe_function *function;
+    struct fe_definition_site *next;
+};
+
+bool fe_is_program_definition(CXCursor c)
+{
+    return clang_getCursorKind(c) == CXCursor_FunctionDecl &&
+           clang_isCursorDefinition(c) &&
+           !clang_Location_isInSystemHeader(clang_getCursorLocation(c));
+}
+
+const char *fe_definition_site(fe_ctx *cx, CXCursor c)
+{
+    CXFile file;
+    unsigned offset;
+    clang_getSpellingLocation(clang_getCursorLocation(c), &file, NULL, NULL, &offset);
+    const char *path = "?";
+    if (file) {
+        path = fe_string(cx, clang_File_tryGetRealPathName(file));
+        if (!path[0])
+            path = fe_string(cx, clang_getFileName(file));
+    }
+    return vks_arena_printf(cx->arena, "%s@%u", path, offset);
+}
+
+fe_function *fe_function_at_site(fe_ctx *cx, const char *site)
+{
+    for (struct fe_definition_site *d = cx->eval->definition_sites[fe_usr_bucket(site)]; d; d = d->next)
+        if (strcmp(d->site, site) == 0)
+            return d->function;
+    return NULL;
+}
+
+void fe_register_definition_site(fe_ctx *cx, const char *site, fe_function *f)
+{
+    struct fe_definition_site *d = vks_arena_alloc(cx->arena, sizeof *d);
+    d->site = site;
+    d->function = f;
+    unsigned b = fe_usr_bucket(site);
+    d->next = cx->eval->definition_sites[b];
+    cx->eval->definition_sites[b] = d;
+}
+
+bool fe_is_registered_definition(fe_ctx *cx, CXCursor c)
+{
+    if (!fe_is_program_definition(c))
+        return false;
+    fe_function *f = fe_function_at_site(cx, fe_definition_site(cx, c));
+    return f && clang_equalCursors(f->definition, c);
+}
+
 CXCursor fe_function_body(CXCursor fn)
 {
     fe_cursors ch;

@@ -206,6 +206,16 @@ void fe_register_function(fe_ctx *cx, CXCursor definition);
 fe_function *fe_function_by_usr(fe_ctx *cx, const char *usr);
 /* The registered function whose definition a call reaches, or NULL. */
 fe_function *fe_called_function(fe_ctx *cx, CXCursor call);
+/* Program definitions (not in a system header).  A header included by two
+   analysed files gives each translation unit its own copy of its
+   definitions; only the first is registered, by place (fe_definition_site:
+   "real path@offset"), and fe_is_registered_definition tells it from the
+   later copies. */
+bool fe_is_program_definition(CXCursor c);
+const char *fe_definition_site(fe_ctx *cx, CXCursor c);
+fe_function *fe_function_at_site(fe_ctx *cx, const char *site);
+void fe_register_definition_site(fe_ctx *cx, const char *site, fe_function *f);
+bool fe_is_registered_definition(fe_ctx *cx, CXCursor c);
 /* The hash bucket of a USR in fe_eval_state's function tables. */
 unsigned fe_usr_bucket(const char *usr);
 
@@ -376,6 +386,7 @@ bool fe_type_reaches_cmdbuf(fe_ctx *cx, CXType t);
 typedef struct fe_call_node {
     bool begins;     /* calls vkBeginCommandBuffer itself */
     bool calls_cmd;  /* calls a vkCmd* itself (issue 11, cause 6) */
+    bool submits;    /* calls vkQueueSubmit* itself (issue 11, cause 4) */
     bool creates;    /* calls an entry point that creates an object */
     bool records;    /* roots.c: begins, itself or through a helper */
     bool called_by_recorder;
@@ -393,8 +404,6 @@ size_t fe_find_roots(fe_ctx *cx, fe_function ***roots);
    function_list) is i or calls it, directly or through other functions
    (direct calls only: what the evaluator follows).  After fe_find_roots. */
 void fe_functions_reached_from(fe_ctx *cx, size_t from, bool *reached);
-/* Sets called[i] for each function another function calls directly. */
-void fe_functions_called(fe_ctx *cx, bool *called);
 
 /* ---- recording call sites (analyzer/sites.c) ---- */
 /* Lists every vkCmd*, vkQueueSubmit* and vkBeginCommandBuffer call in the

@@ -482,7 +482,6 @@ static unsigned analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
 
 /* ---- functions that only create objects ---- */
 
-static bool fe_is_registered_definition(fe_ctx *cx, CXCursor c);
 
 /*
  * Issue 11, cause 7: "Objects made by one helper are one object."  A helper
@@ -617,46 +616,10 @@ static void collect_objects(fe_ctx *cx, creator_node *graph, CXCursor translatio
  * translation unit), is made to find the first copy, so calls to it from
  * the other file are calls to the one registered function (roots.c).
  */
-typedef struct fe_definition_site {
-    const char *site;           /* "real path@offset" */
-    fe_function *function;
-    struct fe_definition_site *next;
-} fe_definition_site;
-
-static bool is_program_definition(CXCursor c)
-{
-    return clang_getCursorKind(c) == CXCursor_FunctionDecl &&
-           clang_isCursorDefinition(c) &&
-           !clang_Location_isInSystemHeader(clang_getCursorLocation(c));
-}
-
-static const char *definition_site(fe_ctx *cx, CXCursor c)
-{
-    CXFile file;
-    unsigned offset;
-    clang_getSpellingLocation(clang_getCursorLocation(c), &file, NULL, NULL, &offset);
-    const char *path = "?";
-    if (file) {
-        path = fe_string(cx, clang_File_tryGetRealPathName(file));
-        if (!path[0])
-            path = fe_string(cx, clang_getFileName(file));
-    }
-    return vks_arena_printf(cx->arena, "%s@%u", path, offset);
-}
-
-/* The function registered for the definition at c's place, or NULL. */
-static fe_function *registered_at(fe_ctx *cx, const char *site)
-{
-    for (fe_definition_site *d = cx->eval->definition_sites[fe_usr_bucket(site)]; d; d = d->next)
-        if (strcmp(d->site, site) == 0)
-            return d->function;
-    return NULL;
-}
-
 static void register_program_definition(fe_ctx *cx, CXCursor c)
 {
-    const char *site = definition_site(cx, c);
-    fe_function *first = registered_at(cx, site);
+    const char *site = fe_definition_site(cx, c);
+    fe_function *first = fe_function_at_site(cx, site);
     if (first) {
         const char *usr = fe_string(cx, clang_getCursorUSR(c));
         if (strcmp(usr, first->usr) != 0) {
@@ -670,26 +633,13 @@ static void register_program_definition(fe_ctx *cx, CXCursor c)
         return;
     }
     fe_register_function(cx, c);
-    fe_definition_site *d = vks_arena_alloc(cx->arena, sizeof *d);
-    d->site = site;
-    d->function = cx->eval->function_list[cx->eval->function_count - 1];
-    unsigned b = fe_usr_bucket(site);
-    d->next = cx->eval->definition_sites[b];
-    cx->eval->definition_sites[b] = d;
-}
-
-static bool fe_is_registered_definition(fe_ctx *cx, CXCursor c)
-{
-    if (!is_program_definition(c))
-        return false;
-    fe_function *f = registered_at(cx, definition_site(cx, c));
-    return f && clang_equalCursors(f->definition, c);
+    fe_register_definition_site(cx, site, cx->eval->function_list[cx->eval->function_count - 1]);
 }
 
 static enum CXChildVisitResult register_function(CXCursor c, CXCursor parent,
                                                  CXClientData data)
 {
-    if (is_program_definition(c))
+    if (fe_is_program_definition(c))
         register_program_definition(data, c);
     return CXChildVisit_Continue;
 }

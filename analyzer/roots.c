@@ -31,6 +31,9 @@ static enum CXChildVisitResult collect_calls(CXCursor c, CXCursor parent,
         w->node->begins = true;
     if (entry && strncmp(entry, "vkCmd", 5) == 0)
         w->node->calls_cmd = true;
+    if (entry && fe_entry_point_has(entry, FE_EP_SUBMITS) &&
+        fe_entry_point_has(entry, FE_EP_SITE))
+        w->node->submits = true;
     if (entry && fe_entry_point_has(entry, FE_EP_CREATES))
         w->node->creates = true;
     fe_function *callee = fe_called_function(w->cx, c);
@@ -62,41 +65,50 @@ static void mark_reached(call_node *nodes, size_t i)
 }
 
 /*
+ * Functions that have a property (`has`: calls a vkCmd*, or submits),
+ * themselves or through helpers, that no function with it and no recording
+ * function calls, and that the roots before them do not reach, are roots
+ * too; so is one reached only through a cycle.
+ *
  * Issue 11, cause 6: "Recording functions that never begin the command
  * buffer are skipped.  Library renderers ... record into a command buffer
  * handed to them and never call vkBeginCommandBuffer ... Such a function
  * is a recording too: analyse it with what came before unknown (no hazard
- * against the unknown prefix, every hazard inside it)."
- * A function that calls a vkCmd*, directly or through helpers, and that no
- * recording function (one that begins, or one that calls a vkCmd*) calls,
- * and that the roots above do not reach, is a root too; so is one reached
- * only through a cycle.  It is marked handed_recording: its vkCmd* calls
- * open a recording of their own (entry_points.c, open_handed_recording).
+ * against the unknown prefix, every hazard inside it)."  With `handed`,
+ * the roots are marked handed_recording: their vkCmd* calls open a
+ * recording of their own (entry_points.c, open_handed_recording).
+ *
+ * Issue 11, cause 4: "Every vkCmd*, vkQueueSubmit* and vkBeginCommandBuffer
+ * call site in the inputs is either reached by an analysed path or
+ * reported as not reached."  A function that submits command buffers
+ * recorded elsewhere (a renderer's `flush`: end, submit, wait on the
+ * fence) and that nothing in the inputs calls was neither: it is a root
+ * of its own, what it submits unknown, so that what it does on the host
+ * around the submission (the fence wait, the mapped memory it touches) is
+ * checked like any other path's.
  */
-static void add_handed_recording_roots(fe_ctx *cx, call_node *nodes, size_t n,
-                                       fe_function **out, size_t *count)
+static void add_roots_with(fe_ctx *cx, call_node *nodes, size_t n, bool *has, bool handed,
+                           fe_function **out, size_t *count)
 {
-    bool *cmds = vks_arena_alloc(cx->arena, sizeof *cmds * (n + 1));
     bool *called = vks_arena_alloc(cx->arena, sizeof *called * (n + 1));
-    for (size_t i = 0; i < n; i++)
-        cmds[i] = nodes[i].calls_cmd;
+    memset(called, 0, sizeof *called * (n + 1));
     for (bool changed = true; changed;) {
         changed = false;
         for (size_t i = 0; i < n; i++)
-            for (size_t k = 0; k < nodes[i].callee_count && !cmds[i]; k++)
-                if (cmds[nodes[i].callees[k]])
-                    cmds[i] = changed = true;
+            for (size_t k = 0; k < nodes[i].callee_count && !has[i]; k++)
+                if (has[nodes[i].callees[k]])
+                    has[i] = changed = true;
     }
     for (size_t i = 0; i < n; i++)
-        if (cmds[i] || nodes[i].records)
+        if (has[i] || nodes[i].records)
             for (size_t k = 0; k < nodes[i].callee_count; k++)
                 if (nodes[i].callees[k] != i)
                     called[nodes[i].callees[k]] = true;
     for (int pass = 0; pass < 2; pass++)
         for (size_t i = 0; i < n; i++)
-            if (cmds[i] && !nodes[i].records && !nodes[i].reached &&
+            if (has[i] && !nodes[i].records && !nodes[i].reached &&
                 (pass == 1 || !called[i])) {
-                cx->eval->function_list[i]->handed_recording = true;
+                cx->eval->function_list[i]->handed_recording = handed;
                 out[(*count)++] = cx->eval->function_list[i];
                 mark_reached(nodes, i);
             }
@@ -135,7 +147,14 @@ size_t fe_find_roots(fe_ctx *cx, fe_function ***roots)
             out[count++] = cx->eval->function_list[i];
             mark_reached(nodes, i);
         }
-    add_handed_recording_roots(cx, nodes, n, out, &count);
+    bool *cmds = vks_arena_alloc(cx->arena, sizeof *cmds * (n + 1));
+    bool *submits = vks_arena_alloc(cx->arena, sizeof *submits * (n + 1));
+    for (size_t i = 0; i < n; i++) {
+        cmds[i] = nodes[i].calls_cmd;
+        submits[i] = nodes[i].submits;
+    }
+    add_roots_with(cx, nodes, n, cmds, true, out, &count);
+    add_roots_with(cx, nodes, n, submits, false, out, &count);
     *roots = out;
     return count;
 }
@@ -156,13 +175,4 @@ void fe_functions_reached_from(fe_ctx *cx, size_t from, bool *reached)
     const call_node *nodes = cx->eval->call_graph;
     if (nodes && from < cx->eval->function_count)
         mark_in(nodes, from, reached);
-}
-
-void fe_functions_called(fe_ctx *cx, bool *called)
-{
-    const call_node *nodes = cx->eval->call_graph;
-    for (size_t i = 0; nodes && i < cx->eval->function_count; i++)
-        for (size_t k = 0; k < nodes[i].callee_count; k++)
-            if (nodes[i].callees[k] != i)
-                called[nodes[i].callees[k]] = true;
 }

@@ -149,9 +149,12 @@ static enum CXChildVisitResult collect_function(CXCursor c, CXCursor parent,
 {
     (void)parent;
     fe_ctx *cx = data;
-    if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
-        !clang_isCursorDefinition(c) ||
-        clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
+    /* A later copy of a definition (its file included by two inputs, or
+       named and included, as FFmpeg's libavfilter/vulkan.c includes
+       libavutil/vulkan.c) is the registered copy's: it never runs, and
+       its sites, spelled with another path, were counted twice and never
+       reached (2/4 recording calls, no finding). */
+    if (!fe_is_registered_definition(cx, c))
         return CXChildVisit_Continue;
     struct fe_sites *s = sites_of(cx);
     site_function fn = {.name = fe_string(cx, clang_getCursorSpelling(c)),
@@ -383,13 +386,11 @@ static const char *why_unreached(fe_ctx *cx, const site_function *fn,
 }
 
 static void report_function(fe_ctx *cx, size_t first, size_t end,
-                            bool **reached_from, const bool *called)
+                            bool **reached_from)
 {
     struct fe_sites *s = cx->sites;
     size_t unreached = 0, unopened = 0, at = SIZE_MAX;
-    bool records = false;
     for (size_t i = first; i < end; i++) {
-        records |= !fe_entry_point_has(s->items[i].entry, FE_EP_SUBMITS);
         if (!s->items[i].reached) {
             unreached++;
             unopened += s->items[i].unopened;
@@ -400,12 +401,6 @@ static void report_function(fe_ctx *cx, size_t first, size_t end,
     if (!unreached)
         return;
     const site_function *fn = &s->functions[s->items[at].function];
-    /* A function that only submits and that nothing in the inputs calls (a
-       runtime's `submit_and_wait` this program does not use) never runs:
-       counted, not reported.  One that records is reported even then:
-       whatever calls it, the hazards inside its recording are there. */
-    if (!records && fn->index != SIZE_MAX && !called[fn->index])
-        return;
     const vks_loc *limit = limit_reaching(cx, fn, reached_from);
     vks_finding *limit_finding = NULL;
     for (size_t i = 0; limit && i < cx->findings->count && !limit_finding; i++)
@@ -479,8 +474,6 @@ void fe_sites_report(fe_ctx *cx)
         memset(reached_from[r], 0, n + 1);
         fe_functions_reached_from(cx, s->roots[r].index, reached_from[r]);
     }
-    bool *called = vks_arena_alloc(cx->arena, n + 1);
-    fe_functions_called(cx, called);
     size_t reached = 0;
     for (size_t i = 0; i < s->count; i++)
         reached += s->items[i].reached;
@@ -492,7 +485,7 @@ void fe_sites_report(fe_ctx *cx)
         size_t end = first + 1;
         while (end < s->count && s->items[end].function == s->items[first].function)
             end++;
-        report_function(cx, first, end, reached_from, called);
+        report_function(cx, first, end, reached_from);
         first = end;
     }
 }
