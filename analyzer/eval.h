@@ -27,6 +27,9 @@ typedef struct fe_function {
        as a handed recording it is analysed there, with what its caller
        recorded before it, and not again on its own (frontend.c). */
     bool reached_through_pointer;
+    /* Whether it only computes with floating-point numbers (arithmetic.c):
+       0 not decided yet. */
+    unsigned char arithmetic;
     struct fe_function *next;   /* in its hash bucket */
 } fe_function;
 
@@ -206,6 +209,9 @@ void fe_register_function(fe_ctx *cx, CXCursor definition);
 fe_function *fe_function_by_usr(fe_ctx *cx, const char *usr);
 /* The registered function whose definition a call reaches, or NULL. */
 fe_function *fe_called_function(fe_ctx *cx, CXCursor call);
+/* Whether a call is to a program function that only computes with
+   floating-point numbers (arithmetic.c): run as a call without a body. */
+bool fe_call_is_arithmetic(fe_ctx *cx, CXCursor call);
 /* Program definitions (not in a system header).  A header included by two
    analysed files gives each translation unit its own copy of its
    definitions; only the first is registered, by place (fe_definition_site:

@@ -2033,6 +2033,19 @@ static CXCursor function_behind_pointer(fe_ctx *cx, CXCursor call)
     return f->definition;
 }
 
+/* Whether a call is handed a pointer into mapped memory: what a helper
+   writes there is a host access the rules check (host.c), so a helper that
+   only computes numbers is run after all when it writes them straight
+   into a mapped uniform buffer (`mat4x4_mul (ubo->mvp, p, v)`). */
+static bool hands_mapped_memory(fe_val *const *args, int argc)
+{
+    for (int i = 0; i < argc; i++)
+        if (args[i]->mapping || args[i]->mapped_place ||
+            (args[i]->kind == VAL_PTR && args[i]->target && args[i]->target->mapped_place))
+            return true;
+    return false;
+}
+
 static fe_val *eval_call(fe_ctx *cx, CXCursor call)
 {
     int argc = clang_Cursor_getNumArguments(call);
@@ -2064,10 +2077,12 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
         cx->path.exited = true;
         return fe_unknown(cx);
     }
-    if (!clang_Cursor_isNull(fn))
-        fn = fe_find_function(cx, fn);
-    else
+    if (clang_Cursor_isNull(fn))
         fn = function_behind_pointer(cx, call);
+    else if (fe_call_is_arithmetic(cx, call) && !hands_mapped_memory(args, argc))
+        fn = clang_getNullCursor(); /* a matrix product: its numbers unknown */
+    else
+        fn = fe_find_function(cx, fn);
     if (!clang_Cursor_isNull(fn) && !clang_Cursor_isNull(fe_function_body(fn))) {
         fe_val *joined;
         if (recursion_ends_path(cx, fn))

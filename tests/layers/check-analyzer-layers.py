@@ -19,7 +19,7 @@ import re
 import subprocess
 import sys
 
-EVALUATOR = {"clang_support.c", "eval_expr.c", "eval_stmt.c", "frontend.c", "liveness.c",
+EVALUATOR = {"arithmetic.c", "clang_support.c", "eval_expr.c", "eval_stmt.c", "frontend.c", "liveness.c",
              "program_end.c", "quiet_leave.c", "roots.c", "sites.c", "strings.c",
              "summary.c"}
 

@@ -1177,6 +1177,38 @@ START_TEST(a_render_pass_made_at_set_up_is_read_on_every_path)
 }
 END_TEST
 
+/* realprog/colour_lut_upload.c: a 64x64x64 colour-grading table computed
+   on the host by a helper that only computes floats (three nested loops,
+   powf) and copied into mapped staging memory.  Run statement by statement
+   the helper never finished: the session-22 build was still running after
+   11 minutes and 1 GB (a 24-wide table took 33 s, a 16-wide one 1.4 s).
+   Such a helper is a call whose numbers are unknown (arithmetic.c): the
+   RAW between the upload and the copy after it in 1 path, silence with
+   the barrier. */
+START_TEST(a_table_a_numeric_helper_computes_costs_nothing)
+{
+    check_one_raw_and_silent_twin("colour_lut_upload.c", 75, 65, 1);
+}
+END_TEST
+
+/* realprog/camera_ubo_in_flight.c: matrix helpers of a linmath-style
+   header; the last one of each frame multiplies straight into the mapped
+   uniform buffer (`mat4x4_mul (ubo->mvp, ...)`), the second frame's before
+   waiting for the first frame's copy of that buffer.  A numeric helper
+   handed mapped memory is run: its writes there are host writes, and the
+   one racing the copy is reported inside the helper, called from line
+   86; silent when the fence wait comes first. */
+START_TEST(a_numeric_helper_writing_mapped_memory_is_run)
+{
+    check_host_write_before_wait_and_silent_twin("camera_ubo_in_flight.c", 28, 71);
+    test_analysis *a = check_one("camera_ubo_in_flight.c", false);
+    const vks_finding *f = only_finding(a, VKS_RULE_HOST_ACCESS_BEFORE_WAIT);
+    ck_assert_ptr_nonnull(f->loc.caller);
+    ck_assert_uint_eq(f->loc.caller->line, 86);
+    test_analysis_free(a);
+}
+END_TEST
+
 /* realprog/lazy_fence_views.c: FFmpeg's execution context creates its
    fence the first time a frame starts, after the filter wrote its kernel
    through a mapped pointer.  The failing ways of an error check are left
@@ -1314,6 +1346,8 @@ int main(void)
     tcase_add_test(tc, a_cache_known_empty_counts_what_its_making_may_wait_for);
     tcase_add_test(tc, a_cache_that_returns_what_it_found_after_a_submission_is_one_path);
     tcase_add_test(tc, a_render_pass_made_at_set_up_is_read_on_every_path);
+    tcase_add_test(tc, a_table_a_numeric_helper_computes_costs_nothing);
+    tcase_add_test(tc, a_numeric_helper_writing_mapped_memory_is_run);
     tcase_add_test(tc, an_error_code_tested_where_it_is_assigned_keeps_what_its_way_set);
     tcase_add_test(tc, a_logger_handed_the_device_is_no_wait);
     tcase_add_test(tc, a_cache_test_before_a_creation_is_a_decision);
