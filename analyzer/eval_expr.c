@@ -2271,6 +2271,19 @@ void fe_declare(fe_ctx *cx, CXCursor decl)
         v->aggregate = fe_type_is_array(type) ||
                        clang_getCanonicalType(type).kind == CXType_Record;
     }
-    bind(cx, scope_of(cx, decl), key, v);
+    /* A declaration run again (the next iteration of the loop whose body
+       holds it) starts a new object in the same binding: the old one's
+       lifetime ended with the block ("its lifetime ... ends when execution
+       of that block ends", C11 6.2.4p6).  A new binding each time made the
+       frame's list as long as the iterations run, and every read of a
+       variable declared before the loop walked it: a 128 x 128 terrain
+       grid filled in two loops took 8 s, a 256 x 256 one minutes. */
+    fe_binding **scope = scope_of(cx, decl);
+    for (fe_binding *b = *scope; b; b = b->next)
+        if (b->key == key) {
+            b->value = v;
+            return;
+        }
+    bind(cx, scope, key, v);
 }
 

@@ -60,6 +60,9 @@ struct fe_val {
     const char *spelling;    /* for messages: "ctx->staging" */
     bool via_pointer;        /* spelling of a member is "S->f", not "S.f" */
     fe_field *fields;
+    /* A hash index of `fields` once they are many (values.c find_field):
+       valid for the list from its head on, which prepending never changes. */
+    struct fe_field_index *field_index;
     bool zero_rest;          /* aggregate initialised: absent fields are 0 */
     bool aggregate;          /* a struct or array object */
     /* Where a struct member's value lives, by type: "Renderer.color"

@@ -1191,6 +1191,20 @@ START_TEST(a_table_a_numeric_helper_computes_costs_nothing)
 }
 END_TEST
 
+/* realprog/terrain_grid_upload.c: a 128 x 128 vertex grid filled on the
+   host in two nested loops, then uploaded.  Every iteration's declaration
+   of `v` added a binding that every later read of `x` and `z` walked past,
+   and every element was found by walking the array's members (values.c,
+   find_field): 8 s, and minutes for a 256-wide one (bench/host_arrays.sh).  The
+   declaration reuses its binding and long member lists are indexed: the
+   RAW between the upload and the physics copy, 1 path; silent with the
+   barrier. */
+START_TEST(a_grid_filled_in_nested_loops_is_analysed)
+{
+    check_one_raw_and_silent_twin("terrain_grid_upload.c", 75, 61, 1);
+}
+END_TEST
+
 /* realprog/camera_ubo_in_flight.c: matrix helpers of a linmath-style
    header; the last one of each frame multiplies straight into the mapped
    uniform buffer (`mat4x4_mul (ubo->mvp, ...)`), the second frame's before
@@ -1348,6 +1362,7 @@ int main(void)
     tcase_add_test(tc, a_render_pass_made_at_set_up_is_read_on_every_path);
     tcase_add_test(tc, a_table_a_numeric_helper_computes_costs_nothing);
     tcase_add_test(tc, a_numeric_helper_writing_mapped_memory_is_run);
+    tcase_add_test(tc, a_grid_filled_in_nested_loops_is_analysed);
     tcase_add_test(tc, an_error_code_tested_where_it_is_assigned_keeps_what_its_way_set);
     tcase_add_test(tc, a_logger_handed_the_device_is_no_wait);
     tcase_add_test(tc, a_cache_test_before_a_creation_is_a_decision);
