@@ -1205,6 +1205,44 @@ START_TEST(a_grid_filled_in_nested_loops_is_analysed)
 }
 END_TEST
 
+/* realprog/byte_fill_upload.c: 4,096 bytes written one by one into mapped
+   staging memory before anything is recorded or submitted.  The loop limit
+   refused to end a loop that writes mapped memory: incomplete, exit 2 (a
+   helper session's program, tests/styles/programs/cmdarr_batch_raw.c,
+   found it).  With nothing in flight the writes not run race with nothing:
+   the loop ends at the limit, the RAW between the copies in 1 path, silent
+   with the barrier. */
+START_TEST(a_host_fill_loop_before_any_submission_ends_at_the_limit)
+{
+    check_one_raw_and_silent_twin("byte_fill_upload.c", 41, 31, 1);
+}
+END_TEST
+
+/* realprog/byte_refill_in_flight.c: the same loop right after a submission
+   whose copy reads the staging buffer, no wait before it.  Its first write
+   is the host-access-before-wait (line 37, the copy at 28 its earlier
+   access), and the loop keeps its limit, reported: the writes it does not
+   run are host accesses a rule checks. */
+START_TEST(a_host_fill_loop_while_work_is_in_flight_keeps_its_limit)
+{
+    test_analysis *a = check_one("byte_refill_in_flight.c", false);
+    ck_assert_uint_eq(a->findings.count, 2);
+    ck_assert_uint_eq(count_rule(a, VKS_RULE_VKSYNC_INCOMPLETE), 1);
+    ck_assert_uint_eq(count_rule(a, VKS_RULE_HOST_ACCESS_BEFORE_WAIT), 1);
+    for (size_t i = 0; i < a->findings.count; i++) {
+        const vks_finding *f = &a->findings.items[i];
+        ck_assert_uint_eq(f->loc.line, 37);
+        if (f->rule == VKS_RULE_HOST_ACCESS_BEFORE_WAIT) {
+            ck_assert_str_eq(f->hazard, "HOST_WRITE_AFTER_READ");
+            ck_assert(has_earlier_access_note(f, 28));
+        } else {
+            ck_assert_ptr_nonnull(strstr(f->message, "loop runs more than 256 times"));
+        }
+    }
+    test_analysis_free(a);
+}
+END_TEST
+
 /* realprog/camera_ubo_in_flight.c: matrix helpers of a linmath-style
    header; the last one of each frame multiplies straight into the mapped
    uniform buffer (`mat4x4_mul (ubo->mvp, ...)`), the second frame's before
@@ -1363,6 +1401,8 @@ int main(void)
     tcase_add_test(tc, a_table_a_numeric_helper_computes_costs_nothing);
     tcase_add_test(tc, a_numeric_helper_writing_mapped_memory_is_run);
     tcase_add_test(tc, a_grid_filled_in_nested_loops_is_analysed);
+    tcase_add_test(tc, a_host_fill_loop_before_any_submission_ends_at_the_limit);
+    tcase_add_test(tc, a_host_fill_loop_while_work_is_in_flight_keeps_its_limit);
     tcase_add_test(tc, an_error_code_tested_where_it_is_assigned_keeps_what_its_way_set);
     tcase_add_test(tc, a_logger_handed_the_device_is_no_wait);
     tcase_add_test(tc, a_cache_test_before_a_creation_is_a_decision);
