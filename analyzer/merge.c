@@ -60,6 +60,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "model.h"
@@ -118,22 +119,52 @@ typedef struct {
     fe_ctx *cx;
     state_line *lines;
     size_t count, cap;
-    /* nodes already walked (by address) -> the path first reaching them */
-    fe_name_table *seen;
+    /* nodes already walked -> the path first reaching them: open
+       addressing on the node's address (seen_mask + 1 slots, a power of
+       two; at most half used) */
+    const fe_val **seen_nodes;
+    const char **seen_paths;
+    size_t seen_mask, seen_count;
     bool too_large;
 } walker;
 
 static void add_closed_recordings(fe_ctx *cx, walker *w);
 
-/* The path that first reached v, or NULL; records path for it then. */
+static size_t seen_slot(const walker *w, const fe_val *v)
+{
+    size_t i = (size_t)(((uintptr_t)v >> 4) * 0x9e3779b97f4a7c15ull) & w->seen_mask;
+    while (w->seen_nodes[i] && w->seen_nodes[i] != v)
+        i = (i + 1) & w->seen_mask;
+    return i;
+}
+
+/* The path that first reached v, or NULL; records path for it then.  (The
+   address was printed and looked up as a name: with the state lines'
+   own printing, a quarter of SDL's testvulkan analysis.) */
 static const char *seen_at(walker *w, const fe_val *v, const char *path)
 {
-    char address[32];
-    snprintf(address, sizeof address, "%p", (const void *)v);
-    void **slot = fe_name_slot(w->cx, &w->seen, address, true);
-    if (*slot)
-        return *slot;
-    *slot = (void *)path;
+    vks_arena *a = fe_value_arena(w->cx);
+    if (2 * (w->seen_count + 1) > w->seen_mask + 1) {
+        const fe_val **nodes = w->seen_nodes;
+        const char **paths = w->seen_paths;
+        size_t old_size = nodes ? w->seen_mask + 1 : 0;
+        w->seen_mask = old_size ? 2 * old_size - 1 : 255;
+        w->seen_nodes = vks_arena_alloc(a, sizeof *w->seen_nodes * (w->seen_mask + 1));
+        w->seen_paths = vks_arena_alloc(a, sizeof *w->seen_paths * (w->seen_mask + 1));
+        memset(w->seen_nodes, 0, sizeof *w->seen_nodes * (w->seen_mask + 1));
+        for (size_t i = 0; i < old_size; i++)
+            if (nodes[i]) {
+                size_t k = seen_slot(w, nodes[i]);
+                w->seen_nodes[k] = nodes[i];
+                w->seen_paths[k] = paths[i];
+            }
+    }
+    size_t k = seen_slot(w, v);
+    if (w->seen_nodes[k])
+        return w->seen_paths[k];
+    w->seen_nodes[k] = v;
+    w->seen_paths[k] = path;
+    w->seen_count++;
     return NULL;
 }
 
