@@ -182,13 +182,34 @@ fe_val *fe_host_address_of(fe_ctx *cx, const fe_val *place)
 }
 
 /* The accesses a host read or write of `size` bytes at the place makes:
-   one per bound buffer the bytes overlap. */
+   one per bound buffer the bytes overlap.  Where in the mapping they are
+   may be unknown (an offset or a size the evaluator cannot tell): then one
+   per buffer bound to the memory, its range unknown - a question left
+   unknown wherever it is checked (engine/hazard.c), never a finding, and
+   never silence either: such an access made no access at all before, and
+   a host write racing the GPU at `mapped + offset` with `offset` unknown
+   was counted nowhere. */
 static size_t place_accesses(fe_ctx *cx, const fe_val *place,
                              uint64_t size, bool write, vks_access *out, size_t cap)
 {
     const struct fe_mapping *m = place->mapping;
-    if (!m || !m->offset_known || !place->map_offset_known || !size || !cx->host)
+    if (!m || !cx->host)
         return 0;
+    uint64_t access = write ? VK_ACCESS_2_HOST_WRITE_BIT : VK_ACCESS_2_HOST_READ_BIT;
+    if (!m->offset_known || !place->map_offset_known || !size) {
+        size_t n = 0;
+        for (const fe_binding_rec *b = cx->host->bindings; b && n < cap; b = b->next) {
+            if (strcmp(b->memory, m->memory) != 0)
+                continue;
+            vks_res_id res = fe_resource(cx, b->buffer, VKS_RES_BUFFER, b->loc);
+            if (res == VKS_RES_UNKNOWN || res >= cx->program->resource_count)
+                continue;
+            vks_region somewhere = vks_buffer_region(res, 0, VKS_WHOLE);
+            somewhere.range_known = false;
+            out[n++] = vks_known_access(somewhere, VK_PIPELINE_STAGE_2_HOST_BIT, access);
+        }
+        return n;
+    }
     uint64_t start = m->offset + place->map_offset, end = start + size;
     size_t n = 0;
     for (const fe_binding_rec *b = cx->host->bindings; b && n < cap; b = b->next) {
@@ -279,8 +300,10 @@ void fe_host_libc_call(fe_ctx *cx, const fe_call *call)
         return;
     }
     uint64_t n;
-    if (call->argc < 3 || !fe_known_int(args[2], &n))
+    if (call->argc < 3)
         return;
+    if (!fe_known_int(args[2], &n))
+        n = 0; /* how many bytes is unknown: somewhere in the buffers */
     if (copy && args[1]->mapping && !args[1]->mapped_place)
         fe_host_touch(cx, call->loc, args[1], n, false);
     if (args[0]->mapping && !args[0]->mapped_place)

@@ -167,12 +167,23 @@ static void check_segment(vks_walker *w, const vks_segment *seg,
     check_against_write(w, seg, acc, VKS_RULE_HAZARD_WAW, best);
 }
 
+/* A buffer access whose bytes are unknown (a host write at `mapped + k`,
+   k unknown): the buffer is known, which bytes are not. */
+static bool somewhere_in_a_buffer(const vks_walker *w, const vks_access *acc)
+{
+    return acc->known && !acc->region.range_known && acc->region.res != VKS_RES_UNKNOWN &&
+           acc->region.res < w->program->resource_count &&
+           w->program->resources[acc->region.res].kind == VKS_RES_BUFFER && acc->stage &&
+           acc->access;
+}
+
 static bool access_checkable(vks_walker *w, const vks_access *acc)
 {
     if (!acc->known || acc->region.res == VKS_RES_UNKNOWN ||
         acc->region.res >= w->program->resource_count ||
         !acc->region.range_known || !acc->stage || !acc->access) {
-        w->stats->unknown_questions++;
+        if (!somewhere_in_a_buffer(w, acc))
+            w->stats->unknown_questions++;
         return false;
     }
     return true;
@@ -213,6 +224,27 @@ static access_findings check_access(vks_walker *w, const vks_access *acc,
     return found;
 }
 
+/*
+ * An access somewhere in a buffer (somewhere_in_a_buffer) is checked
+ * against the whole buffer: where no earlier access anywhere in it
+ * conflicts, none does at the unknown bytes either, and there is nothing to
+ * ask; where one does, whether the unknown bytes are among them is the
+ * question left unknown - never a finding.  It is not recorded (which
+ * bytes it leaves written or read is unknown).  Counting every such access
+ * as a question made a renderer that fills fresh vertex buffers through
+ * pointers at unknown offsets ask 20,000 questions about buffers no
+ * submitted work had touched.
+ */
+static void check_somewhere(vks_walker *w, const vks_access *acc, const vks_access_rec *rec)
+{
+    vks_access whole = *acc;
+    whole.region = vks_buffer_region(acc->region.res, 0, VKS_WHOLE);
+    vks_map_catch_up(&w->map, whole.region.res);
+    access_findings found = check_access(w, &whole, rec);
+    if (found.conflict.rule != VKS_RULE_COUNT)
+        w->stats->unknown_questions++;
+}
+
 static void record_access(vks_walker *w, const vks_access *acc,
                           vks_access_rec rec)
 {
@@ -244,8 +276,11 @@ void vks_walk_accesses(vks_walker *w, uint32_t cmd, const vks_access *accesses,
                                    .detail = details ? details[a] : 0,
                                    .scopes_before = (uint32_t)w->scope_count[cmd]};
         checkable[a] = access_checkable(w, acc);
-        if (!checkable[a])
+        if (!checkable[a]) {
+            if (somewhere_in_a_buffer(w, acc))
+                check_somewhere(w, acc, &recs[a]);
             continue;
+        }
         vks_map_catch_up(&w->map, acc->region.res);
         access_findings found = check_access(w, acc, &recs[a]);
         vks_later later = {.cmd = cmd, .rec = recs[a], .region = acc->region,
