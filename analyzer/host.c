@@ -196,21 +196,8 @@ static size_t place_accesses(fe_ctx *cx, const fe_val *place,
     if (!m || !cx->host)
         return 0;
     uint64_t access = write ? VK_ACCESS_2_HOST_WRITE_BIT : VK_ACCESS_2_HOST_READ_BIT;
-    if (!m->offset_known || !place->map_offset_known || !size) {
-        size_t n = 0;
-        for (const fe_binding_rec *b = cx->host->bindings; b && n < cap; b = b->next) {
-            if (strcmp(b->memory, m->memory) != 0)
-                continue;
-            vks_res_id res = fe_resource(cx, b->buffer, VKS_RES_BUFFER, b->loc);
-            if (res == VKS_RES_UNKNOWN || res >= cx->program->resource_count)
-                continue;
-            vks_region somewhere = vks_buffer_region(res, 0, VKS_WHOLE);
-            somewhere.range_known = false;
-            out[n++] = vks_known_access(somewhere, VK_PIPELINE_STAGE_2_HOST_BIT, access);
-        }
-        return n;
-    }
-    uint64_t start = m->offset + place->map_offset, end = start + size;
+    bool somewhere = !m->offset_known || !place->map_offset_known || !size;
+    uint64_t start = somewhere ? 0 : m->offset + place->map_offset, end = start + size;
     size_t n = 0;
     for (const fe_binding_rec *b = cx->host->bindings; b && n < cap; b = b->next) {
         if (strcmp(b->memory, m->memory) != 0)
@@ -218,6 +205,12 @@ static size_t place_accesses(fe_ctx *cx, const fe_val *place,
         vks_res_id res = fe_resource(cx, b->buffer, VKS_RES_BUFFER, b->loc);
         if (res == VKS_RES_UNKNOWN || res >= cx->program->resource_count)
             continue;
+        if (somewhere) {
+            vks_region anywhere = vks_buffer_region(res, 0, VKS_WHOLE);
+            anywhere.range_known = false;
+            out[n++] = vks_known_access(anywhere, VK_PIPELINE_STAGE_2_HOST_BIT, access);
+            continue;
+        }
         uint64_t buf_size = cx->program->resources[res].size;
         uint64_t buf_end = buf_size == VKS_WHOLE ? UINT64_MAX : b->offset + buf_size;
         if (end <= b->offset || start >= buf_end)
@@ -225,9 +218,7 @@ static size_t place_accesses(fe_ctx *cx, const fe_val *place,
         uint64_t lo = start > b->offset ? start : b->offset;
         uint64_t hi = end < buf_end ? end : buf_end;
         out[n++] = vks_known_access(vks_buffer_region(res, lo - b->offset, hi - lo),
-                                    VK_PIPELINE_STAGE_2_HOST_BIT,
-                                    write ? VK_ACCESS_2_HOST_WRITE_BIT
-                                          : VK_ACCESS_2_HOST_READ_BIT);
+                                    VK_PIPELINE_STAGE_2_HOST_BIT, access);
     }
     return n;
 }
