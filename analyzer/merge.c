@@ -130,6 +130,18 @@ typedef struct {
 
 static void add_closed_recordings(fe_ctx *cx, walker *w);
 
+/* path SEP component, in the path's arena: a state walk makes one per node
+   it visits, and formatting them with printf was most of its time. */
+static const char *subpath(vks_arena *a, const char *path, const char *component)
+{
+    size_t n = strlen(path), m = strlen(component);
+    char *out = vks_arena_alloc(a, n + m + 2);
+    memcpy(out, path, n);
+    out[n] = SEP;
+    memcpy(out + n + 1, component, m + 1);
+    return out;
+}
+
 static size_t seen_slot(const walker *w, const fe_val *v)
 {
     size_t i = (size_t)(((uintptr_t)v >> 4) * 0x9e3779b97f4a7c15ull) & w->seen_mask;
@@ -202,8 +214,7 @@ static void walk_fields(walker *w, const char *path, fe_val *v)
     for (size_t i = 0; i < n; i++) {
         if (i > 0 && strcmp(sorted[i]->name, sorted[i - 1]->name) == 0)
             continue; /* shadowed: the first in the list is the member */
-        walk(w, vks_arena_printf(fe_value_arena(w->cx), "%s%c%s", path, SEP,
-                                 sorted[i]->name),
+        walk(w, subpath(fe_value_arena(w->cx), path, sorted[i]->name),
              sorted[i]->value, v, sorted[i]->name);
     }
 }
@@ -257,9 +268,10 @@ static void walk(walker *w, const char *path, fe_val *v, const fe_val *parent,
         repr = vks_arena_printf(a, "p%lld%s", (long long)v->index, v->single ? "s" : "");
         break;
     }
-    repr = vks_arena_printf(a, "%s%s%s%s%s", repr, v->aggregate ? "A" : "",
-                            v->zero_rest ? "Z" : "", v->string ? "\"" : "",
-                            v->string ? v->string : "");
+    if (v->aggregate || v->zero_rest || v->string) /* most nodes have none */
+        repr = vks_arena_printf(a, "%s%s%s%s%s", repr, v->aggregate ? "A" : "",
+                                v->zero_rest ? "Z" : "", v->string ? "\"" : "",
+                                v->string ? v->string : "");
     const char *memory = NULL;
     if (v->mapping) {
         memory = fe_mapping_memory(v->mapping);
@@ -270,14 +282,14 @@ static void walk(walker *w, const char *path, fe_val *v, const fe_val *parent,
     }
     add_line(w, path, repr, var, memory, v, is_default_child(v, parent, member));
     if (v->kind == VAL_PTR && v->target)
-        walk(w, vks_arena_printf(a, "%s%c*", path, SEP), v->target, NULL, NULL);
+        walk(w, subpath(a, path, "*"), v->target, NULL, NULL);
     walk_fields(w, path, v);
     /* What an unknown pointer points to is kept by its name (values.c
        pointed_to): it is part of the state where the pointer is. */
     if (v->kind == VAL_SYM && v->ident && !fe_has_ended(w->cx, v->ident)) {
         void **pointee = fe_name_slot(w->cx, &w->cx->path.pointees, v->ident, false);
         if (pointee && *pointee)
-            walk(w, vks_arena_printf(a, "%s%c*", path, SEP), *pointee, NULL, NULL);
+            walk(w, subpath(a, path, "*"), *pointee, NULL, NULL);
     }
 }
 
@@ -346,7 +358,7 @@ static void add_bindings(root_list *r, const char *prefix, fe_binding *b,
 {
     for (; b; b = b->next)
         if (!b->read_only && (!at || may_be_read(uses, b->key, at->line, at->col)))
-            add_root(r, vks_arena_printf(fe_value_arena(r->cx), "%s%c%s", prefix, SEP, b->key),
+            add_root(r, subpath(fe_value_arena(r->cx), prefix, b->key),
                      b->value);
 }
 
