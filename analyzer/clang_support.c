@@ -557,9 +557,6 @@ unsigned fe_usr_bucket(const char *usr)
     return (unsigned)(fe_hash_text(FE_HASH_SEED, usr) % FE_FUNCTION_BUCKETS);
 }
 
-/* The definition may be in this translation unit or in another analysed
-   file (a helper in helpers.c called from main.c): found by USR, which is
-   the same in every translation unit for functions with external linkage. */
 fe_function *fe_function_by_usr(fe_ctx *cx, const char *usr)
 {
     for (fe_function *f = cx->eval->functions[fe_usr_bucket(usr)]; f; f = f->next)
@@ -568,6 +565,9 @@ fe_function *fe_function_by_usr(fe_ctx *cx, const char *usr)
     return NULL;
 }
 
+/* The definition may be in this translation unit or in another analysed
+   file (a helper in helpers.c called from main.c): found by USR, which is
+   the same in every translation unit for functions with external linkage. */
 CXCursor fe_find_function(fe_ctx *cx, CXCursor decl)
 {
     CXCursor def = clang_getCursorDefinition(decl);

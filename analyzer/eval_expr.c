@@ -117,13 +117,13 @@ static bool is_const_object(CXType t)
 
 static fe_val *eval_init_list(fe_ctx *cx, CXCursor list, CXType type,
                               vks_loc loc);
+static fe_val *function_value(fe_ctx *cx, CXCursor fn);
+static CXCursor designated_function(CXCursor c);
 
 /* A constant global's value: `static const VkFlags64 VK_PIPELINE_STAGE_2_X =
    ...ULL;` folds through clang_Cursor_Evaluate; a constant array with an
    initialiser (an embedded SPIR-V module, `const uint32_t spv[] = {...}`)
    is its initialiser's value. */
-static fe_val *function_value(fe_ctx *cx, CXCursor fn);
-static CXCursor designated_function(CXCursor c);
 
 static fe_val *global_initial_value(fe_ctx *cx, CXCursor decl, const char *key,
                                     const char *name)

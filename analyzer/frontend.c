@@ -482,7 +482,6 @@ static unsigned analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
 
 /* ---- functions that only create objects ---- */
 
-
 /*
  * Issue 11, cause 7: "Objects made by one helper are one object."  A helper
  * such as `buffer_create(Res *b, n)` run on its own makes one object that

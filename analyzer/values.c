@@ -274,10 +274,10 @@ static fe_field **index_slot(const fe_field_index *ix, const fe_field *f)
    takes the name, as find_field's first match does. */
 static void index_add(vks_arena *arena, fe_field_index *ix, fe_field *f)
 {
-    if (2 * (ix->count + 1) > ix->mask + 1) {
+    if (!ix->slots || 2 * (ix->count + 1) > ix->mask + 1) {
         fe_field **old = ix->slots;
-        size_t old_size = ix->mask + 1;
-        ix->mask = 2 * old_size - 1;
+        size_t old_size = old ? ix->mask + 1 : 0;
+        ix->mask = old_size ? 2 * old_size - 1 : 127; /* 128 slots: past INDEX_FROM * 2 */
         ix->slots = vks_arena_alloc(arena, sizeof *ix->slots * (ix->mask + 1));
         memset(ix->slots, 0, sizeof *ix->slots * (ix->mask + 1));
         for (size_t i = 0; i < old_size; i++)
@@ -315,16 +315,11 @@ static fe_field *find_field(fe_ctx *cx, fe_val *v, const char *name)
         return NULL; /* the whole list walked: a short one */
     vks_arena *arena = v->kept ? cx->arena : fe_value_arena(cx);
     if (!indexed) {
-        /* The index is another list's: one of this list's own. */
+        /* No index, or another list's: one of this list's own. */
         ix = vks_arena_alloc(arena, sizeof *ix);
-        ix->count = 0;
-        ix->mask = 63;
-        ix->slots = vks_arena_alloc(arena, sizeof *ix->slots * 64);
-        memset(ix->slots, 0, sizeof *ix->slots * 64);
-        ix->head = NULL;
+        *ix = (fe_field_index){0};
         v->field_index = ix;
-        if (in_front)
-            index_front(arena, ix, v->fields, in_front);
+        index_front(arena, ix, v->fields, in_front);
         return NULL; /* walked to the end above */
     }
     if (in_front)

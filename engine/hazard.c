@@ -182,8 +182,7 @@ static bool access_checkable(vks_walker *w, const vks_access *acc)
     if (!acc->known || acc->region.res == VKS_RES_UNKNOWN ||
         acc->region.res >= w->program->resource_count ||
         !acc->region.range_known || !acc->stage || !acc->access) {
-        if (!somewhere_in_a_buffer(w, acc))
-            w->stats->unknown_questions++;
+        w->stats->unknown_questions++;
         return false;
     }
     return true;
@@ -275,12 +274,14 @@ void vks_walk_accesses(vks_walker *w, uint32_t cmd, const vks_access *accesses,
                                    .kind = kinds ? kinds[a] : VKS_REC_ACCESS,
                                    .detail = details ? details[a] : 0,
                                    .scopes_before = (uint32_t)w->scope_count[cmd]};
-        checkable[a] = access_checkable(w, acc);
-        if (!checkable[a]) {
-            if (somewhere_in_a_buffer(w, acc))
-                check_somewhere(w, acc, &recs[a]);
+        if (somewhere_in_a_buffer(w, acc)) {
+            checkable[a] = false; /* which bytes it leaves is unknown */
+            check_somewhere(w, acc, &recs[a]);
             continue;
         }
+        checkable[a] = access_checkable(w, acc);
+        if (!checkable[a])
+            continue;
         vks_map_catch_up(&w->map, acc->region.res);
         access_findings found = check_access(w, acc, &recs[a]);
         vks_later later = {.cmd = cmd, .rec = recs[a], .region = acc->region,
