@@ -202,8 +202,20 @@ static size_t place_accesses(fe_ctx *cx, const fe_val *place,
     for (const fe_binding_rec *b = cx->host->bindings; b && n < cap; b = b->next) {
         if (strcmp(b->memory, m->memory) != 0)
             continue;
+        /* A buffer destroyed since it was bound holds none of these bytes
+           any more ("vkDestroyBuffer": the buffer "must not be used"
+           after it; Resource Creation): vkcube's uniform buffers, made
+           again on each swapchain rebuild into the memory the old ones
+           were bound to. */
+        if (b->buffer->ident && fe_has_ended(cx, b->buffer->ident))
+            continue;
         vks_res_id res = fe_resource(cx, b->buffer, VKS_RES_BUFFER, b->loc);
         if (res == VKS_RES_UNKNOWN || res >= cx->program->resource_count)
+            continue;
+        bool listed = false; /* bound again: one access */
+        for (size_t k = 0; k < n && !listed; k++)
+            listed = out[k].region.res == res;
+        if (listed)
             continue;
         if (somewhere) {
             vks_region anywhere = vks_buffer_region(res, 0, VKS_WHOLE);
