@@ -53,9 +53,11 @@
  * taken from the representative for the paths it covers: the image layouts
  * its submissions left (the engine tracks them along the queue stream, and
  * a covered path's stream ends at the wait), how often each handle was
- * created before (it only names objects), and which command buffers were
- * begun (a vkCmd* on one with no recording open is then not analysed as a
- * handed recording).  VKSYNC_DEBUG_MERGE=1 prints each arrival and each
+ * created before and through which calls its create call was reached
+ * (they only name objects: states are compared up to renaming, the
+ * commands in flight included, fe_identity_form), and which command
+ * buffers were begun (a vkCmd* on one with no recording open is then not
+ * analysed as a handed recording).  VKSYNC_DEBUG_MERGE=1 prints each arrival and each
  * value that differs.
  */
 #include <stdio.h>
@@ -453,7 +455,7 @@ static void attach_fact(fe_ctx *cx, fact_index *fx, const vks_smt_expr *e, const
 
 /* name with the digits after each '#' (and the '#'s repeated after them),
    of a leading "?"/"?r"/"?j" and the site of a "?w<site>:" taken out */
-static const char *without_counters(fe_ctx *cx, const char *name)
+const char *fe_identity_form(fe_ctx *cx, const char *name)
 {
     size_t n = strlen(name);
     char *out = vks_arena_alloc(fe_value_arena(cx), n + 1);
@@ -473,11 +475,35 @@ static const char *without_counters(fe_ctx *cx, const char *name)
         while (*p >= '0' && *p <= '9')
             p++;
     }
+    bool created = strncmp(p, "created:", 8) == 0;
     while (*p) {
         char c = *p++;
         out[o++] = c;
+        if (c == ']' && created && *p == '@') {
+            /* "created:SITE[i]@CALLER@CALLER=kept": the calls that reached
+               the create call (objects.c creation_ident) are left out; the
+               site, the element and where it is kept stay.  Two objects
+               the same create call made on different ways there differ
+               only by their number (the order of first occurrence), as
+               two made by it in different iterations already do. */
+            while (*p && *p != '=' && *p != '#')
+                p++;
+            created = false;
+            continue;
+        }
         if (c != '#')
             continue;
+        if (strncmp(p, "created-", 8) == 0) {
+            /* "IDENT#created-2": the second object made under one identity
+               on the path (a swapchain rebuilt).  Which creation it is
+               says nothing about the object beyond its number, and two
+               held at once still get two numbers. */
+            o--;
+            p += 8;
+            while (*p >= '0' && *p <= '9')
+                p++;
+            continue;
+        }
         /* "x#3#9": x forgotten twice.  Each '#' made a fresh name; how
            often it was forgotten says nothing about what it is now (a
            presented semaphore's handle is forgotten once per frame). */
@@ -488,8 +514,23 @@ static const char *without_counters(fe_ctx *cx, const char *name)
     return out;
 }
 
-/* The path's state as sorted lines; NULL when it is too large to compare. */
-static state_line *state_lines(fe_ctx *cx, vks_loc at, size_t *count)
+typedef struct {
+    fe_ctx *cx;
+    fe_name_table *canonical;
+} canonical_names;
+
+/* An object's name in the state: its canonical name where the state holds
+   it, else its identity without counters (fe_identity_form). */
+static const char *canonical_name(void *data, const char *ident)
+{
+    canonical_names *names = data;
+    void **c = fe_name_slot(names->cx, &names->canonical, ident, false);
+    return c && *c ? (const char *)*c : fe_identity_form(names->cx, ident);
+}
+
+/* The path's state as sorted lines, and what it has in flight with the
+   same names (*in_flight); NULL when it is too large to compare. */
+static state_line *state_lines(fe_ctx *cx, vks_loc at, size_t *count, uint64_t *in_flight)
 {
     vks_arena *a = fe_value_arena(cx);
     root_list roots = {cx, NULL, 0, 0};
@@ -544,7 +585,7 @@ static state_line *state_lines(fe_ctx *cx, vks_loc at, size_t *count)
             void **c = fe_name_slot(cx, &fx.canonical, names[k], true);
             if (*c)
                 continue;
-            const char *form = without_counters(cx, names[k]);
+            const char *form = fe_identity_form(cx, names[k]);
             void **n = fe_name_slot(cx, &seen_forms, form, true);
             uintptr_t index = (uintptr_t)*n;
             *n = (void *)(index + 1);
@@ -552,6 +593,8 @@ static state_line *state_lines(fe_ctx *cx, vks_loc at, size_t *count)
             fe_name_slot(cx, &fx.facts, names[k], true);
         }
     }
+    canonical_names names = {cx, fx.canonical};
+    *in_flight = fe_in_flight_renamed(cx, canonical_name, &names);
     for (size_t i = 0; i < cx->path.fact_count; i++) {
         fact_text text = {.arena = a};
         append(&text, cx->path.facts[i].truth ? "" : "!");
@@ -639,7 +682,7 @@ static void add_closed_recordings(fe_ctx *cx, walker *w)
                 c = fe_hash_bytes(c, sig, sizeof sig);
             }
         }
-        add_line(w, vks_arena_printf(a, "C%c%s", SEP, without_counters(cx, idents[i])),
+        add_line(w, vks_arena_printf(a, "C%c%s", SEP, fe_identity_form(cx, idents[i])),
                  vks_arena_printf(a, "k%016llx", (unsigned long long)c), NULL, NULL, NULL,
                  false);
         if (w->count)
@@ -865,10 +908,11 @@ static comparison compare(fe_ctx *cx, const representative *r, const state_line 
             }
             continue;
         }
+        const char *keeps_apart = NULL, *rep_repr = l.repr;
         if (!cur_line && l.path[0] == 'G' && !w && !has_root(lines, count, l.path))
-            out.can_widen = false; /* a global this path never read: no node */
+            keeps_apart = "a global this path never read"; /* no node to widen */
         if (!w && strcmp(l.repr, cur) != 0 && (is_object(l.repr) || is_object(cur)))
-            out.can_widen = false; /* another object: what is recorded on it */
+            keeps_apart = "another object"; /* what is recorded on it */
         if (!w && strcmp(l.repr, cur) != 0) {
             if (debug_merge())
                 fprintf(stderr, "    differs %s:%u %s: %s | %s\n", at.file, at.line, l.path,
@@ -878,7 +922,13 @@ static comparison compare(fe_ctx *cx, const representative *r, const state_line 
             w = true;
         }
         if (w && cur_line && !cur_line->node && !cur_line->closed_ident)
-            out.can_widen = false; /* an alias: the two share differently */
+            keeps_apart = "an alias"; /* the two share differently */
+        if (keeps_apart) {
+            out.can_widen = false;
+            if (debug_merge())
+                fprintf(stderr, "    apart %s:%u %s (%s): %s | %s\n", at.file, at.line,
+                        l.path, keeps_apart, rep_repr, cur);
+        }
         VKS_PUSH(a, out.plan, out.planned, plan_cap, l);
         VKS_PUSH(a, out.widen, widen_count, widen_cap, w);
     }
@@ -1008,12 +1058,12 @@ bool fe_merge_point(fe_ctx *cx, vks_loc at)
         cx->path.pending_goto || cx->path.dead || cx->path.exited || fe_merging_off())
         return false;
     size_t count = 0;
-    state_line *lines = state_lines(cx, at, &count);
-    if (!lines)
-        return false;
     /* Paths with other commands in flight go on differently: another
        site (at a wait for every queue, none are). */
-    uint64_t in_flight = fe_in_flight(cx);
+    uint64_t in_flight = 0;
+    state_line *lines = state_lines(cx, at, &count, &in_flight);
+    if (!lines)
+        return false;
     uint64_t key = fe_hash_bytes(site_key(cx, at), &in_flight, sizeof in_flight);
     merge_site *s = site_for(cx, key, at);
     representative *r = &s->rep;

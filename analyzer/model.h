@@ -347,6 +347,9 @@ typedef struct fe_ctx {
     vks_findings *findings;
     vks_stats *stats;
     fe_resource_entry *resources;
+    /* Each resource id's handle identity (the first that named it). */
+    const char **resource_idents;
+    size_t resource_ident_count;
     struct fe_objects *objects; /* created Vulkan objects (objects.c) */
     struct fe_host_state *host; /* buffers bound to memory (host.c) */
     struct fe_secondaries *secondaries; /* vkCmdExecuteCommands (commands_draw.c) */
@@ -744,6 +747,10 @@ bool fe_merge_point(fe_ctx *cx, vks_loc at);
    memory) that no host wait has seen complete, hashed per queue; 0: none
    (submit.c). */
 uint64_t fe_in_flight(fe_ctx *cx);
+/* The same, with each object (a resource the commands access, a fence)
+   named by rename(data, its identity) instead of its identity. */
+typedef const char *fe_rename_fn(void *data, const char *ident);
+uint64_t fe_in_flight_renamed(fe_ctx *cx, fe_rename_fn *rename, void *data);
 /* Whether this path submitted anything (to any queue) so far; a fence
    created or a recording ended is no submission. */
 bool fe_path_submitted(const fe_ctx *cx);
@@ -758,6 +765,10 @@ bool fe_merge_resume(fe_ctx *cx);
 bool fe_merge_has_parked(const fe_ctx *cx);
 /* VKSYNC_MERGE_AT_WAITS=0: no merging (to measure what it does). */
 bool fe_merging_off(void);
+/* An identity (an object's, an unknown's name) with what only counts how
+   it came to be taken out: the calls that reached a create call, which
+   creation of it, how often it was forgotten (merge.c). */
+const char *fe_identity_form(fe_ctx *cx, const char *name);
 /* A call the front end cannot see into that may wait for the device (it is
    handed Vulkan handles or structs): host accesses after it are not
    checked against earlier submissions. */

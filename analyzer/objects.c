@@ -494,6 +494,20 @@ vks_res_id fe_resource(fe_ctx *cx, const fe_val *handle, vks_res_kind kind,
         cx->program->resources[id].kept_in = handle->member_key;
     fe_resource_entry *r = vks_arena_alloc(cx->arena, sizeof *r);
     r->ident = fe_persist(cx, handle->ident);
+    if (id != VKS_RES_UNKNOWN && id >= cx->resource_ident_count) {
+        size_t count = cx->resource_ident_count ? cx->resource_ident_count : 64;
+        while (count <= id)
+            count *= 2;
+        const char **idents = vks_arena_alloc(cx->arena, sizeof *idents * count);
+        memset(idents, 0, sizeof *idents * count);
+        if (cx->resource_ident_count)
+            memcpy(idents, cx->resource_idents,
+                   sizeof *idents * cx->resource_ident_count);
+        cx->resource_idents = idents;
+        cx->resource_ident_count = count;
+    }
+    if (id != VKS_RES_UNKNOWN && !cx->resource_idents[id])
+        cx->resource_idents[id] = r->ident;
     r->id = id;
     r->next = cx->resources;
     cx->resources = r;

@@ -485,7 +485,40 @@ bool fe_path_submitted(const fe_ctx *cx)
     return cx->path.submit && cx->path.submit->streams;
 }
 
-uint64_t fe_in_flight(fe_ctx *cx)
+typedef struct {
+    fe_ctx *cx;
+    fe_rename_fn *rename;
+    void *data;
+} renamer;
+
+static const char *renamed(const renamer *r, const char *ident)
+{
+    return r && ident ? r->rename(r->data, ident) : ident;
+}
+
+static uint64_t hash_renamed_resource(void *data, uint64_t h, vks_res_id res)
+{
+    const renamer *r = data;
+    const char *ident = res < r->cx->resource_ident_count ? r->cx->resource_idents[res] : NULL;
+    if (!ident)
+        return fe_hash_bytes(h, &res, sizeof res);
+    return fe_hash_text(h, renamed(r, ident));
+}
+
+/* The commands of s still in flight, hashed with their objects renamed. */
+static uint64_t stream_in_flight(fe_ctx *cx, const fe_stream *s, const renamer *r)
+{
+    if (!r)
+        return s->in_flight;
+    vks_res_namer namer = {hash_renamed_resource, (void *)r};
+    const vks_cmdbuf *cb = &cx->program->cmdbufs[s->rec.cmdbuf];
+    uint64_t h = FE_HASH_SEED;
+    for (size_t i = s->in_flight_from; i < cb->cmd_count; i++)
+        h = vks_cmd_hash_named(h, &cb->cmds[i], &namer);
+    return h;
+}
+
+static uint64_t in_flight(fe_ctx *cx, const renamer *r)
 {
     uint64_t h = 0;
     if (!cx->path.submit)
@@ -493,8 +526,9 @@ uint64_t fe_in_flight(fe_ctx *cx)
     for (const fe_stream *s = cx->path.submit->streams; s; s = s->next) {
         if (!s->in_flight)
             continue;
-        h = fe_hash_text(h ? h : FE_HASH_SEED, s->queue ? s->queue : "");
-        h = fe_hash_bytes(h, &s->in_flight, sizeof s->in_flight);
+        uint64_t commands = stream_in_flight(cx, s, r);
+        h = fe_hash_text(h ? h : FE_HASH_SEED, s->queue ? renamed(r, s->queue) : "");
+        h = fe_hash_bytes(h, &commands, sizeof commands);
     }
     /* What a later fence wait would wait for among the commands in
        flight.  A fence whose work completed, one created signalled and
@@ -510,12 +544,32 @@ uint64_t fe_in_flight(fe_ctx *cx)
                                : 0;
         if (!pending)
             continue;
-        h = fe_hash_text(h ? h : FE_HASH_SEED, f->ident);
-        h = fe_hash_text(h, f->stream->queue);
+        h = fe_hash_text(h ? h : FE_HASH_SEED, renamed(r, f->ident));
+        h = fe_hash_text(h, renamed(r, f->stream->queue));
         uint64_t fields[] = {pending, f->waited_semaphores};
         h = fe_hash_bytes(h, fields, sizeof fields);
     }
     return h;
+}
+
+uint64_t fe_in_flight(fe_ctx *cx)
+{
+    return in_flight(cx, NULL);
+}
+
+/*
+ * merge.c compares states up to renaming: objects the same create call
+ * made on other ways there, or made again (a swapchain rebuilt), are the
+ * same object there when they sit in the same places.  The commands in
+ * flight are part of the state, so they are compared the same way: each
+ * resource they access, each fence and queue by the name rename gives it.
+ * Hashed by resource id, vkcube-xcb's frames in flight after a rebuild
+ * never equalled those before it, and each was a wait of its own.
+ */
+uint64_t fe_in_flight_renamed(fe_ctx *cx, fe_rename_fn *rename, void *data)
+{
+    renamer r = {cx, rename, data};
+    return in_flight(cx, &r);
 }
 
 /* A cache's making way is running (fe_frame.waits_unseen). */

@@ -388,9 +388,12 @@ static uint64_t hash_mask(uint64_t h, vks_mask m)
     return vks_hash_bytes(h, fields, sizeof fields);
 }
 
-static uint64_t hash_region(uint64_t h, const vks_region *r)
+static uint64_t hash_region(uint64_t h, const vks_region *r, const vks_res_namer *namer)
 {
-    h = vks_hash_bytes(h, &r->res, sizeof r->res);
+    if (namer && r->res != VKS_RES_UNKNOWN)
+        h = namer->hash(namer->data, h, r->res);
+    else
+        h = vks_hash_bytes(h, &r->res, sizeof r->res);
     h = vks_hash_bytes(h, &r->range_known, sizeof r->range_known);
     if (!r->range_known)
         return h;
@@ -411,6 +414,11 @@ static uint64_t hash_loc(uint64_t h, const vks_loc *at)
    hash equal. */
 uint64_t vks_cmd_hash(uint64_t h, const vks_cmd *c)
 {
+    return vks_cmd_hash_named(h, c, NULL);
+}
+
+uint64_t vks_cmd_hash_named(uint64_t h, const vks_cmd *c, const vks_res_namer *namer)
+{
     h = vks_hash_bytes(h, &c->kind, sizeof c->kind);
     h = vks_hash_bytes(h, c->name, strlen(c->name));
     h = hash_loc(h, &c->loc);
@@ -422,7 +430,7 @@ uint64_t vks_cmd_hash(uint64_t h, const vks_cmd *c)
             continue;
         uint64_t fields[] = {a->stage, a->access, a->layout};
         h = vks_hash_bytes(h, fields, sizeof fields);
-        h = hash_region(h, &a->region);
+        h = hash_region(h, &a->region, namer);
     }
     for (size_t i = 0; i < c->barrier_count; i++) {
         const vks_barrier *b = &c->barriers[i];
@@ -434,7 +442,7 @@ uint64_t vks_cmd_hash(uint64_t h, const vks_cmd *c)
         h = hash_mask(h, b->src_access);
         h = hash_mask(h, b->dst_stages);
         h = hash_mask(h, b->dst_access);
-        h = hash_region(h, &b->region);
+        h = hash_region(h, &b->region, namer);
         h = hash_loc(h, &b->loc);
     }
     for (size_t i = 0; i < c->event_count; i++)

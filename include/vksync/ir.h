@@ -333,6 +333,14 @@ static inline uint64_t vks_hash_bytes(uint64_t h, const void *bytes, size_t n)
 /* A command folded into h: what vks_cmdbuf_equal compares of it, and the
    events it sets or waits for (the front end's commands in flight). */
 uint64_t vks_cmd_hash(uint64_t h, const vks_cmd *c);
+/* The same with each resource folded in by namer->hash instead of its id:
+   two paths' commands on objects that are the same up to renaming hash
+   equal (the front end's states at waits). */
+typedef struct {
+    uint64_t (*hash)(void *data, uint64_t h, vks_res_id res);
+    void *data;
+} vks_res_namer;
+uint64_t vks_cmd_hash_named(uint64_t h, const vks_cmd *c, const vks_res_namer *namer);
 /* Rolling back what a path recorded: keeps the command buffers [0, keep). */
 void vks_program_truncate(vks_program *p, size_t keep);
 /* Drops each command buffer from index `from` on that equals one in

@@ -1205,6 +1205,22 @@ START_TEST(a_grid_filled_in_nested_loops_is_analysed)
 }
 END_TEST
 
+/* realprog/output_modeset.c: a compositor output whose scan-out target is
+   made again by two helpers (a mode change, a scale change) through one
+   allocation helper, eight frames in a row, each frame's copy still in
+   flight when the next event comes.  The targets the two helpers make are
+   different objects (another call path, another creation), the same up to
+   their names: with states compared by identity, every frame began as
+   many states as there had been ways to rebuild before it (88 paths); up
+   to renaming - the objects held, the commands in flight on them - a
+   frame begins in one state per kind of rebuild (39).  The RAW between
+   the clear and the read-back once; silent with the barrier. */
+START_TEST(objects_made_again_by_other_helpers_are_one_state_up_to_their_names)
+{
+    check_one_raw_and_silent_twin("output_modeset.c", 76, 61, 39);
+}
+END_TEST
+
 /* realprog/byte_fill_upload.c: 4,096 bytes written one by one into mapped
    staging memory before anything is recorded or submitted.  The loop limit
    refused to end a loop that writes mapped memory: incomplete, exit 2 (a
@@ -1406,6 +1422,7 @@ int main(void)
     tcase_add_test(tc, an_error_code_tested_where_it_is_assigned_keeps_what_its_way_set);
     tcase_add_test(tc, a_logger_handed_the_device_is_no_wait);
     tcase_add_test(tc, a_cache_test_before_a_creation_is_a_decision);
+    tcase_add_test(tc, objects_made_again_by_other_helpers_are_one_state_up_to_their_names);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
