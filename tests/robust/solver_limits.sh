@@ -129,30 +129,30 @@ gen decisions.c "$@" '    vkCmdCopyBuffer(cmd, a, b, 1, &region);' '    vkEndCom
 row decision-bound 2 'decisions\.c:[0-9]+:[0-9]+: warning: more than [0-9]+ branch decisions on one path through `record_decisions`.*\[vksync-incomplete\]$' \
     -- VKSYNC_MAX_DECISIONS=128 VKSYNC_MAX_PATHS=64 "$tool" "$tmp/decisions.c"
 
-# Helpers nested twelve deep (the default bound is 10); the innermost
+# Helpers nested twenty deep (the default bound is 18); the innermost
 # records the fill.
 set -- 'static void h0(VkCommandBuffer cmd, VkBuffer a) { vkCmdFillBuffer(cmd, a, 0, 256, 0); }'
 k=1
-while [ $k -lt 12 ]; do
+while [ $k -lt 20 ]; do
     set -- "$@" "static void h$k(VkCommandBuffer cmd, VkBuffer a) { h$((k - 1))(cmd, a); }"
     k=$((k + 1))
 done
 gen nesting.c "$@" 'void record_nested(VkCommandBuffer cmd, VkBuffer a, VkBuffer b)' '{' "$begin" \
-    '    h11(cmd, a);' '    vkCmdCopyBuffer(cmd, a, b, 1, &region);' '    vkEndCommandBuffer(cmd);' '}'
+    '    h19(cmd, a);' '    vkCmdCopyBuffer(cmd, a, b, 1, &region);' '    vkEndCommandBuffer(cmd);' '}'
 row inline-bound 2 'nesting\.c:[0-9]+:[0-9]+: warning: helper calls nested more than [0-9]+ deep.*\[vksync-incomplete\]$' \
     -- "$tool" "$tmp/nesting.c"
 
-# Helpers nested twelve deep; the innermost only makes a buffer.  Past the
+# Helpers nested twenty deep; the innermost only makes a buffer.  Past the
 # depth limit it is any call (its buffer an unknown handle), not a
 # recording left unanalysed: no vksync-incomplete (exit status 0, not 2).
 set -- 'static void m0(VkDevice dev, VkBuffer *out) { VkBufferCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = 256, .usage = VK_BUFFER_USAGE_TRANSFER_DST_BIT}; vkCreateBuffer(dev, &ci, NULL, out); }'
 k=1
-while [ $k -lt 12 ]; do
+while [ $k -lt 20 ]; do
     set -- "$@" "static void m$k(VkDevice dev, VkBuffer *out) { m$((k - 1))(dev, out); }"
     k=$((k + 1))
 done
 gen making.c "$@" 'void record_made(VkDevice dev, VkCommandBuffer cmd, VkBuffer a, VkBuffer b)' '{' \
-    '    VkBuffer scratch;' '    m11(dev, &scratch);' "$begin" \
+    '    VkBuffer scratch;' '    m19(dev, &scratch);' "$begin" \
     '    vkCmdFillBuffer(cmd, a, 0, 256, 0);' '    vkCmdCopyBuffer(cmd, a, b, 1, &region);' \
     '    vkEndCommandBuffer(cmd);' '}'
 row inline-bound-making 0 -- "$tool" "$tmp/making.c"

@@ -1221,6 +1221,19 @@ START_TEST(objects_made_again_by_other_helpers_are_one_state_up_to_their_names)
 }
 END_TEST
 
+/* realprog/scene_tree_upload.c: the copy is recorded eleven calls below
+   the frame function (a layered renderer: pass, stages, encoder), after a
+   walk of the scene tree that calls itself twice per node.  With helpers
+   followed 10 deep the clear and the copy were "not followed" (two
+   incomplete findings, 2/4 recording calls reached); followed 18 deep
+   (VKSYNC_MAX_HELPER_DEPTH's default since session 24) the RAW is found,
+   the walk costing no path of its own; silent with the barrier. */
+START_TEST(a_recording_eleven_helpers_deep_is_followed)
+{
+    check_one_raw_and_silent_twin("scene_tree_upload.c", 35, 40, 1);
+}
+END_TEST
+
 /* realprog/byte_fill_upload.c: 4,096 bytes written one by one into mapped
    staging memory before anything is recorded or submitted.  The loop limit
    refused to end a loop that writes mapped memory: incomplete, exit 2 (a
@@ -1423,6 +1436,7 @@ int main(void)
     tcase_add_test(tc, a_logger_handed_the_device_is_no_wait);
     tcase_add_test(tc, a_cache_test_before_a_creation_is_a_decision);
     tcase_add_test(tc, objects_made_again_by_other_helpers_are_one_state_up_to_their_names);
+    tcase_add_test(tc, a_recording_eleven_helpers_deep_is_followed);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
