@@ -262,6 +262,14 @@ bool fe_vulkan_call(fe_ctx *cx, const fe_call *call)
         fe_end_object(cx, call->args[row->param]);
     if (row && (row->flags & FE_EP_NO_EFFECT))
         return false; /* any call the evaluator cannot see into */
+    if (row && row->handler == fe_model_acquire_next_image) {
+        /* An acquire with no fence changes nothing a check reads (a way
+           of a joined region, as before it had a model); one with a
+           fence is an effect on what a later wait waits for. */
+        if (fe_acquire_fence(cx, call, row->param) && fe_sandboxed_inert_effect(cx))
+            return true;
+        return fe_model_acquire_next_image(cx, call, row->param);
+    }
     if (cx->sandbox && row && (row->flags & FE_EP_FORGETS))
         return true; /* the closed recording stays: merge.c compares more */
     if (cx->sandbox && accesses_nothing(row)) {

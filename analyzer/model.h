@@ -747,6 +747,9 @@ bool fe_merge_point(fe_ctx *cx, vks_loc at);
    memory) that no host wait has seen complete, hashed per queue; 0: none
    (submit.c). */
 uint64_t fe_in_flight(fe_ctx *cx);
+/* The identity of the fence an acquire (vkAcquireNextImageKHR: param 1,
+   vkAcquireNextImage2KHR: 2) signals, or NULL (submit.c). */
+const char *fe_acquire_fence(fe_ctx *cx, const fe_call *call, int param);
 /* The same, with each object (a resource the commands access, a fence)
    named by rename(data, its identity) instead of its identity. */
 typedef const char *fe_rename_fn(void *data, const char *ident);

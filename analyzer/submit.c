@@ -611,6 +611,41 @@ bool fe_model_host_wait(fe_ctx *cx, const fe_call *call, int param)
     return true;
 }
 
+/*
+ * vkAcquireNextImageKHR(device, swapchain, timeout, semaphore, fence,
+ * pImageIndex) (param 1) and vkAcquireNextImage2KHR(device, pAcquireInfo,
+ * pImageIndex) (param 2, VkAcquireNextImageInfoKHR::fence): "fence is
+ * VK_NULL_HANDLE or a fence to signal" (Window System Integration,
+ * vkAcquireNextImageKHR) - the presentation engine signals it when the
+ * image is available, not a queue when work submitted before completes.
+ * A wait for it waits for nothing in flight, as for a fence created
+ * signalled: work submitted before it is still running after it.  Taken as
+ * any unknown fence, it ordered everything: a host write into mapped
+ * memory after waiting for the acquire (Wine's dxgi swapchain) was "proved
+ * ordered" with the fill still running.  The rest of the call (the image
+ * index written) is any call's (returns false).
+ */
+const char *fe_acquire_fence(fe_ctx *cx, const fe_call *call, int param)
+{
+    if (call->argc < (param == 1 ? 5u : 2u))
+        return NULL;
+    const fe_val *fence = param == 1 ? call->args[4]
+                                     : fe_peek(cx, fe_deref(cx, call->args[1], 0), "fence");
+    return fence ? fe_ident(fence) : NULL;
+}
+
+bool fe_model_acquire_next_image(fe_ctx *cx, const fe_call *call, int param)
+{
+    const char *ident = fe_acquire_fence(cx, call, param);
+    if (ident) {
+        fe_fence *f = fence_entry(cx, ident, true);
+        f->stream = NULL;
+        f->covered = 0;
+        f->waited_semaphores = false;
+    }
+    return false;
+}
+
 /* vkCreateFence(device, pCreateInfo, pAllocator, pFence): a fence created
    with VK_FENCE_CREATE_SIGNALED_BIT is signalled with nothing to wait
    for until a submission signals it ("Fences": "If flags contains
