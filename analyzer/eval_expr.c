@@ -22,6 +22,7 @@
  */
 #include <stdio.h>
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "eval.h"
@@ -1160,6 +1161,39 @@ static fe_val *unknown_from(fe_ctx *cx, const fe_val *a, const fe_val *b)
     return v;
 }
 
+/*
+ * An unknown pointer the path names (a parameter, a member read through
+ * one) moved by a known number of bytes: another named pointer, so that
+ * what it points to is a place of its own, the same on every path and in
+ * every function that moves the same pointer as far.  The containing
+ * struct of a member (`CONTAINING_RECORD (iface, struct cmd_list, iface)`,
+ * Linux's and Mesa's `container_of`: `(char *)p - offsetof (T, f)`), which
+ * every COM-style method of Wine's vkd3d does to reach its command list,
+ * was an unknown with no name, its command buffer no handle handed to the
+ * method, and the method's recording calls were not analysed.  The name
+ * is the pointer's with "/@<bytes>" after it; moving it again adds to the
+ * bytes, and moving it back to 0 is the pointer itself.
+ */
+static fe_val *pointer_moved(fe_ctx *cx, const fe_val *p, int64_t bytes, const char *spelling)
+{
+    const char *base = p->ident;
+    const char *at = strrchr(base, '/');
+    char *end = NULL;
+    if (at && at[1] == '@') {
+        long long before = strtoll(at + 2, &end, 10);
+        if (end && *end == '\0' && end != at + 2) {
+            bytes += before;
+            base = vks_arena_printf(cx->arena, "%.*s", (int)(at - base), base);
+        }
+    }
+    fe_val *moved = fe_sym(cx, bytes ? vks_arena_printf(cx->arena, "%s/@%lld", base,
+                                                        (long long)bytes)
+                                     : base,
+                           spelling);
+    moved->not_null = p->not_null;
+    return moved;
+}
+
 static fe_val *eval_binary(fe_ctx *cx, CXCursor c)
 {
     fe_cursors ch;
@@ -1243,6 +1277,11 @@ static fe_val *eval_binary(fe_ctx *cx, CXCursor c)
                             l->single);
     } else if (r->kind == VAL_PTR && fe_known_int(l, &a) && op == CXBinaryOperator_Add) {
         result = pointer_to(cx, r->target, r->index + (int64_t)a, r->single);
+    } else if (l->kind == VAL_SYM && l->ident && fe_known_int(r, &b) && additive &&
+               fe_type_is_pointer(clang_getCursorType(lhs))) {
+        bool add = op == CXBinaryOperator_Add || op == CXBinaryOperator_AddAssign;
+        int64_t bytes = (int64_t)(b * pointee_size(lhs));
+        result = pointer_moved(cx, l, add ? bytes : -bytes, fe_source_text(cx, c));
     } else if (fe_known_int(l, &a) && fe_known_int(r, &b) &&
                binary_int(op, a, b, fe_type_is_signed(clang_getCursorType(lhs)), &out)) {
         result = int_of_type(cx, out, target ? lhs : c);
@@ -1447,8 +1486,13 @@ fe_val *fe_eval(fe_ctx *cx, CXCursor c)
             m = &local;
         if (m->cast == CAST_UNSET)
             m->cast = cast_of(c, operand, m);
-        if (m->cast == CAST_NOT_AN_EXPRESSION)
-            return fe_unknown(cx);
+        if (m->cast == CAST_NOT_AN_EXPRESSION) {
+            /* `offsetof (T, f)` (__builtin_offsetof: a type and a member,
+               no operand), which CONTAINING_RECORD and container_of
+               subtract: the constant clang computes. */
+            uint64_t k;
+            return fe_evaluated_int(c, &k) ? fe_int(cx, k) : fe_unknown(cx);
+        }
         if (m->cast == CAST_ARRAY_TO_POINTER) {
             /* An array used as a pointer points at its first element. */
             fe_val *array = fe_lvalue(cx, operand);

@@ -1234,6 +1234,40 @@ START_TEST(a_recording_eleven_helpers_deep_is_followed)
 }
 END_TEST
 
+/* realprog/acquire_fence_upload.c (Wine's dxgi swapchain, found by a
+   helper session): the host waits for the fence vkAcquireNextImageKHR
+   signals, then writes mapped memory the clear submitted before may still
+   be writing.  The acquire's fence is the presentation engine's and orders
+   no queue work; taken as an unknown fence it ordered everything, and the
+   write was "proved ordered".  The host write after the clear's write,
+   before a wait for it (line 60, the clear at 34); silent when the queue
+   is waited for. */
+START_TEST(a_wait_for_the_acquire_fence_orders_no_queue_work)
+{
+    test_analysis *a = check_one("acquire_fence_upload.c", false);
+    const vks_finding *f = only_finding(a, VKS_RULE_HOST_ACCESS_BEFORE_WAIT);
+    ck_assert_str_eq(f->hazard, "HOST_WRITE_AFTER_WRITE");
+    ck_assert_uint_eq(f->loc.line, 60);
+    ck_assert(has_earlier_access_note(f, 34));
+    check_complete(a, 1);
+    test_analysis_free(a);
+    check_twin_silent("acquire_fence_upload.c", 1);
+}
+END_TEST
+
+/* realprog/com_command_list.c (vkd3d's command lists, found by a helper
+   session): the method reaches its object with CONTAINING_RECORD, `(char
+   *)iface - offsetof (...)`.  The offset was unknown (offsetof was not
+   evaluated) and the pointer moved by it had no name, so the command
+   buffer was no handle handed to the method: "not analysed", 0/2
+   recording calls.  Now the RAW between the clear and the copy; silent
+   with the barrier. */
+START_TEST(a_method_that_finds_its_object_with_containing_record_is_analysed)
+{
+    check_one_raw_and_silent_twin("com_command_list.c", 45, 34, 1);
+}
+END_TEST
+
 /* realprog/byte_fill_upload.c: 4,096 bytes written one by one into mapped
    staging memory before anything is recorded or submitted.  The loop limit
    refused to end a loop that writes mapped memory: incomplete, exit 2 (a
@@ -1437,6 +1471,8 @@ int main(void)
     tcase_add_test(tc, a_cache_test_before_a_creation_is_a_decision);
     tcase_add_test(tc, objects_made_again_by_other_helpers_are_one_state_up_to_their_names);
     tcase_add_test(tc, a_recording_eleven_helpers_deep_is_followed);
+    tcase_add_test(tc, a_wait_for_the_acquire_fence_orders_no_queue_work);
+    tcase_add_test(tc, a_method_that_finds_its_object_with_containing_record_is_analysed);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
