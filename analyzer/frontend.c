@@ -685,12 +685,17 @@ void vks_frontend_analyze(vks_frontend *fe)
     for (size_t i = 0; i < nroots; i++) {
         if (cx.out_of_memory) {
             /* Past the memory limit nothing more is analysed, and each
-               recording function left says so where it is. */
+               recording function left says so where it is - as a root
+               whose analysis stopped at that limit, so that its recording
+               calls are reported as not analysed because of it (they
+               said "no analysed function calls" it: 37 of vkd3d's). */
+            fe_sites_root_begin(&cx, roots[i]->index);
             fe_incomplete(&cx, roots[i]->definition, vks_arena_printf(
                 cx.arena, "`%s` is not analysed: the C analysis reached its memory "
                 "limit of %u MB (VKSYNC_MAX_MEMORY_MB) before it",
                 fe_string(&cx, clang_getCursorSpelling(roots[i]->definition)),
                 fe_limit(FE_LIMIT_MEMORY_MB)));
+            fe_sites_root_end(&cx);
             continue;
         }
         /* Handed recordings are the last roots (roots.c): one a caller's

@@ -164,5 +164,37 @@ gen loop.c 'void record_loop(VkCommandBuffer cmd, VkBuffer a, VkBuffer b)' '{' "
 row loop-bound 2 'loop\.c:[0-9]+:[0-9]+: warning: loop runs more than [0-9]+ times.*\[vksync-incomplete\]$' \
     -- "$tool" "$tmp/loop.c"
 
+# Two recording functions; the first fills a 128 x 128 table on the host
+# and runs into a 2 MB memory limit.  The second is not analysed, and its
+# recording calls are reported as not analysed because of that limit (a
+# note under its finding), not as called by no analysed function.
+cat >"$tmp/memory.c" <<'EOF'
+#include <vulkan/vulkan.h>
+struct vtx { float x, y, z; unsigned id; };
+static struct vtx grid[128][128];
+void first_upload(VkCommandBuffer cmd, VkBuffer a)
+{
+    VkCommandBufferBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+    for (unsigned i = 0; i < 128; i++)
+        for (unsigned j = 0; j < 128; j++)
+            grid[i][j].id = i * 128 + j;
+    vkBeginCommandBuffer(cmd, &bi);
+    vkCmdFillBuffer(cmd, a, 0, 256, grid[3][4].id);
+    vkEndCommandBuffer(cmd);
+}
+void second_upload(VkCommandBuffer cmd, VkBuffer a, VkBuffer b)
+{
+    VkCommandBufferBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+    VkBufferCopy r = {0, 0, 256};
+    vkBeginCommandBuffer(cmd, &bi);
+    vkCmdFillBuffer(cmd, a, 0, 256, 0);
+    vkCmdCopyBuffer(cmd, a, b, 1, &r);
+    vkEndCommandBuffer(cmd);
+}
+EOF
+row memory-bound 2 'memory\.c:[0-9]+:[0-9]+: warning: `second_upload` is not analysed: the C analysis reached its memory limit of 2 MB.*\[vksync-incomplete\]$' \
+    'memory\.c:[0-9]+:[0-9]+: note: vkBeginCommandBuffer and 2 more recording calls in `second_upload` are not analysed because of this limit$' \
+    -- VKSYNC_MAX_MEMORY_MB=2 "$tool" "$tmp/memory.c"
+
 echo "solver and analysis limits: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
