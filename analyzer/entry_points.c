@@ -248,11 +248,22 @@ static bool accesses_nothing(const fe_entry_point *row)
     return row && row->command == fe_model_no_access;
 }
 
-bool fe_entry_point_matters(const char *name)
+/* A descriptor set's allocation or update when no shader reads what it
+   holds (pipeline_link.c, fe_descriptor_sets_matter): any call. */
+static bool descriptors_unread(const fe_ctx *cx, const fe_entry_point *row)
+{
+    return row &&
+           (row->handler == fe_model_update_descriptor_sets ||
+            row->handler == fe_model_allocate_descriptor_sets) &&
+           !fe_descriptor_sets_matter(cx);
+}
+
+bool fe_entry_point_matters(const fe_ctx *cx, const char *name)
 {
     const fe_entry_point *row = fe_entry_point_find(name);
     return (row || strncmp(name, "vkCmd", 5) == 0) && !accesses_nothing(row) &&
-           !(row && (row->flags & (FE_EP_NO_EFFECT | FE_EP_FORGETS)));
+           !(row && (row->flags & (FE_EP_NO_EFFECT | FE_EP_FORGETS))) &&
+           !descriptors_unread(cx, row);
 }
 
 bool fe_vulkan_call(fe_ctx *cx, const fe_call *call)
@@ -262,6 +273,8 @@ bool fe_vulkan_call(fe_ctx *cx, const fe_call *call)
         fe_end_object(cx, call->args[row->param]);
     if (row && (row->flags & FE_EP_NO_EFFECT))
         return false; /* any call the evaluator cannot see into */
+    if (descriptors_unread(cx, row))
+        return false; /* no shader given: any call (pipeline_link.c) */
     if (row && row->handler == fe_model_acquire_next_image) {
         /* An acquire with no fence changes nothing a check reads (a way
            of a joined region, as before it had a model); one with a

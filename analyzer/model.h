@@ -701,7 +701,7 @@ const fe_entry_point *fe_entry_point_find(const char *name);
 bool fe_entry_point_has(const char *name, unsigned flag);
 /* Whether a call to it changes what the engine checks: every modelled entry
    point and vkCmd* but those that access no memory and order nothing. */
-bool fe_entry_point_matters(const char *name);
+bool fe_entry_point_matters(const fe_ctx *cx, const char *name);
 /* Applies the call's model; returns false when it is not an entry point the
    front end models (the evaluator then treats it as any unseen call). */
 bool fe_vulkan_call(fe_ctx *cx, const fe_call *call);
@@ -806,6 +806,9 @@ void fe_host_libc_call(fe_ctx *cx, const fe_call *call);
 /* ---- linking dispatches to shaders (analyzer/pipeline_link.c) ---- */
 fe_link *fe_link_new(vks_arena *arena, const vks_shader_summary *const *shaders,
                      size_t count);
+/* Whether a shader given on the command line can read what a descriptor
+   set holds (pipeline_link.c). */
+bool fe_descriptor_sets_matter(const fe_ctx *cx);
 /* A dispatch's (draw's) accesses through its shaders: the bound compute
    (graphics) pipeline's, or one unknown access. */
 void fe_link_dispatch(fe_ctx *cx, vks_cmd *cmd, uint32_t cmdbuf);

@@ -482,6 +482,21 @@ bool fe_model_allocate_descriptor_sets(fe_ctx *cx, const fe_call *call, int para
     return true;
 }
 
+/*
+ * Whether what a descriptor set holds can matter: only a shader given on the
+ * command line accesses the resources written into one (this file links
+ * them).  With none, vkAllocateDescriptorSets and vkUpdateDescriptorSets are
+ * any call - no effect that would keep a joined region's ways apart: Wine's
+ * vkd3d updates the sets of each dirty root parameter, `for (i = 0; i < 64;
+ * ++i) if (dirty & (1ull << i)) vkUpdateDescriptorSets (...)`, and each
+ * iteration doubled the paths (found by a helper session: more than 768
+ * paths in the reduced program, 12 GB in vkd3d's command.c).
+ */
+bool fe_descriptor_sets_matter(const fe_ctx *cx)
+{
+    return cx->link && cx->link->shader_count > 0;
+}
+
 bool fe_model_update_descriptor_sets(fe_ctx *cx, const fe_call *call, int param)
 {
     (void)param;

@@ -86,7 +86,7 @@ static enum CXChildVisitResult find_recording_call(CXCursor c, CXCursor parent,
         w->branches = true;
     if (kind == CXCursor_CallExpr) {
         const char *entry = fe_callee_entry_point(w->cx, c);
-        if (entry && fe_entry_point_matters(entry))
+        if (entry && fe_entry_point_matters(w->cx, entry))
             w->quiet = false;
         CXCursor decl = fe_callee_decl(c);
         if (w->quiet && !clang_Cursor_isNull(decl) && !function_quiet(w->cx, decl))

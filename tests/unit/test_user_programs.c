@@ -1268,6 +1268,18 @@ START_TEST(a_method_that_finds_its_object_with_containing_record_is_analysed)
 }
 END_TEST
 
+/* realprog/root_descriptor_updates.c (vkd3d's root parameters, found by a
+   helper session): a descriptor update per dirty bit of a 64-bit mask.
+   With no shader on the command line nothing reads what the sets hold,
+   but each update was an effect that kept the `if`'s two ways apart: 768
+   paths and the path limit.  One path now, the RAW before it found;
+   silent with the barrier. */
+START_TEST(descriptor_updates_no_shader_reads_cost_no_paths)
+{
+    check_one_raw_and_silent_twin("root_descriptor_updates.c", 54, 43, 1);
+}
+END_TEST
+
 /* realprog/byte_fill_upload.c: 4,096 bytes written one by one into mapped
    staging memory before anything is recorded or submitted.  The loop limit
    refused to end a loop that writes mapped memory: incomplete, exit 2 (a
@@ -1473,6 +1485,7 @@ int main(void)
     tcase_add_test(tc, a_recording_eleven_helpers_deep_is_followed);
     tcase_add_test(tc, a_wait_for_the_acquire_fence_orders_no_queue_work);
     tcase_add_test(tc, a_method_that_finds_its_object_with_containing_record_is_analysed);
+    tcase_add_test(tc, descriptor_updates_no_shader_reads_cost_no_paths);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
