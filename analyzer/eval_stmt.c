@@ -33,11 +33,34 @@ static void exec_children(fe_ctx *cx, CXCursor c)
         fe_exec(cx, ch.items[i]);
 }
 
+/*
+ * A block inside the function body.  A `goto` to a label below it in this
+ * block (Mesa's WSI presents each swapchain in a loop whose body's error
+ * checks `goto fail_present;` to a label at the body's end) goes on there;
+ * any other goes on up (fe_exec_body, which follows a label at the
+ * function's top level and reports the rest).  Only forward: a jump back
+ * inside a block is a loop of gotos, analysed where the function body
+ * counts them.
+ */
 static void exec_compound(fe_ctx *cx, CXCursor c)
 {
     const fe_child_list *v = fe_children_kept(cx, c);
-    for (unsigned i = 0; i < v->count && !stopped(cx); i++)
-        fe_exec(cx, v->items[i]);
+    unsigned i = 0;
+    for (;;) {
+        for (; i < v->count && !stopped(cx); i++)
+            fe_exec(cx, v->items[i]);
+        if (!cx->path.pending_goto)
+            return;
+        unsigned at = v->count;
+        for (unsigned k = i; k < v->count && at == v->count; k++)
+            if (clang_getCursorKind(v->items[k]) == CXCursor_LabelStmt &&
+                label_offset(v->items[k]) == cx->path.goto_label)
+                at = k;
+        if (at == v->count)
+            return; /* a label further out */
+        cx->path.pending_goto = false;
+        i = at;
+    }
 }
 
 /* Which parts a `for` statement has: libclang omits the absent ones, so they
@@ -1156,10 +1179,11 @@ static back_label *back_label_at(back_label *labels, size_t *count, size_t at)
 
 /*
  * A function body, with `goto` to a label at its top level (the C error
- * handling idiom `goto cleanup;`): execution resumes at the label.  A jump
- * into a nested statement, or more than 16 jumps (a loop made of gotos on
- * known values), is not followed: vksync-incomplete, and the path leaves
- * the function.
+ * handling idiom `goto cleanup;`): execution resumes at the label (a label
+ * below the goto in a block inside, exec_compound, is followed there).  A
+ * jump into a nested statement, or more than 16 jumps (a loop made of
+ * gotos on known values), is not followed: vksync-incomplete, and the path
+ * leaves the function.
  */
 void fe_exec_body(fe_ctx *cx, CXCursor body)
 {

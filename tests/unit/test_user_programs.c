@@ -1280,6 +1280,30 @@ START_TEST(descriptor_updates_no_shader_reads_cost_no_paths)
 }
 END_TEST
 
+/* realprog/present_each_swapchain.c (Mesa's WSI, found by a helper
+   session): error checks in a loop's body `goto` a label at the body's
+   end.  Only labels at the function's top level were followed: the path
+   left the function at the first such goto (vksync-incomplete), and the
+   hazard on the way that skips the barrier was never seen.  Now the RAW of
+   that way, once per iteration's staging buffer (two iterations), and no
+   incomplete finding; silent when the barrier is after the label. */
+START_TEST(a_goto_to_a_label_in_a_loop_body_is_followed)
+{
+    test_analysis *a = check_one("present_each_swapchain.c", false);
+    ck_assert_uint_eq(a->findings.count, 2);
+    for (size_t i = 0; i < a->findings.count; i++) {
+        const vks_finding *f = &a->findings.items[i];
+        ck_assert_int_eq(f->rule, VKS_RULE_HAZARD_RAW);
+        ck_assert_str_eq(f->hazard, "READ_AFTER_WRITE");
+        ck_assert_uint_eq(f->loc.line, 57);
+        ck_assert(has_earlier_access_note(f, 40));
+    }
+    check_complete(a, 4);
+    test_analysis_free(a);
+    check_twin_silent("present_each_swapchain.c", 4);
+}
+END_TEST
+
 /* realprog/byte_fill_upload.c: 4,096 bytes written one by one into mapped
    staging memory before anything is recorded or submitted.  The loop limit
    refused to end a loop that writes mapped memory: incomplete, exit 2 (a
@@ -1486,6 +1510,7 @@ int main(void)
     tcase_add_test(tc, a_wait_for_the_acquire_fence_orders_no_queue_work);
     tcase_add_test(tc, a_method_that_finds_its_object_with_containing_record_is_analysed);
     tcase_add_test(tc, descriptor_updates_no_shader_reads_cost_no_paths);
+    tcase_add_test(tc, a_goto_to_a_label_in_a_loop_body_is_followed);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
