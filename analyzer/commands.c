@@ -211,9 +211,10 @@ static void add_barrier_array(fe_ctx *cx, vks_cmd *cmd, barrier_struct kind,
 void fe_add_sync1_barriers(fe_ctx *cx, vks_cmd *cmd, const vks_mask stages[2],
                            fe_val **counts_and_arrays)
 {
-    vks_cmd_add_barrier(cx->program, cmd,
-                        vks_global_barrier(stages[0], VKS_MASK(0), stages[1],
-                                           VKS_MASK(0), cmd->loc));
+    vks_barrier execution = vks_global_barrier(stages[0], VKS_MASK(0), stages[1],
+                                               VKS_MASK(0), cmd->loc);
+    execution.execution_part = true;
+    vks_cmd_add_barrier(cx->program, cmd, execution);
     fe_val **a = counts_and_arrays;
     add_barrier_array(cx, cmd, MEMORY_BARRIER, a[0], a[1], stages);
     add_barrier_array(cx, cmd, BUFFER_BARRIER, a[2], a[3], stages);

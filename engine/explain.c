@@ -443,6 +443,15 @@ static bool explain_scope(const vks_walker *w, const vks_scope *s,
                      vks_stage_mask_str(b->src_stages.bits, mask, sizeof mask),
                      vks_stage_name(e->stage));
             add_reason(out, size, text);
+        } else if (!(e->access & s->src_access) && b->execution_part) {
+            /* vkCmdPipelineBarrier's stage masks: the memory dependency is
+               the structs' (named in their own notes), or missing; where
+               the stages fall short that is the reason (below). */
+            if (stage & s->second)
+                add_reason(out, size,
+                           "its stage masks order the two, but no memory barrier "
+                           "it was given makes the write available (memory "
+                           "dependency missing)");
         } else if (!(e->access & s->src_access)) {
             snprintf(text, sizeof text,
                      "this barrier's srcAccessMask (%s) lacks %s: the write is "
@@ -474,6 +483,9 @@ static bool explain_scope(const vks_walker *w, const vks_scope *s,
                  vks_stage_mask_str(b->dst_stages.bits, mask, sizeof mask),
                  vks_stage_name(stage), later_what);
         add_reason(out, size, text);
+    } else if (earlier_is_write && !(later->rec.access & s->dst_access) &&
+               b->execution_part) {
+        /* said with the srcAccessMask above, or the stages fell short */
     } else if (earlier_is_write && !(later->rec.access & s->dst_access)) {
         snprintf(text, sizeof text,
                  "dstAccessMask (%s) lacks %s: the write is not made visible "
@@ -548,7 +560,19 @@ static size_t explain_between(vks_walker *w, vks_finding *f, const vks_conflict 
                 continue;
             bool own_transition = i == later->cmd &&
                                   later->rec.kind == VKS_REC_TRANSITION;
-            if ((s->implicit || s->exec_only_copy) && !own_transition) {
+            /* vkCmdPipelineBarrier's execution dependency, kept as a
+               global barrier with no access masks next to the structs the
+               program passed (analyzer/commands.c, fe_add_sync1_barriers):
+               where its stage masks order the two, what is missing is in
+               the structs, and the notes name them - not access masks
+               nobody wrote ("srcAccessMask (NONE)" at the call, found by a
+               helper session).  Its stage masks, when they fall short,
+               are named at the call. */
+            const vks_access_rec *now = c->earlier_is_write ? &seg.write : &seg.reads[0];
+            bool execution_part = s->barrier->execution_part && cmd->barrier_count > 1 &&
+                                  vks_in_first_sync_scope(now, s) &&
+                                  (later->rec.stage & s->second);
+            if ((s->implicit || s->exec_only_copy || execution_part) && !own_transition) {
                 if (scope_touches(w, s, later))
                     touching[n++] = s;
                 continue;
@@ -558,7 +582,6 @@ static size_t explain_between(vks_walker *w, vks_finding *f, const vks_conflict 
                 continue;
             touching[n++] = s;
             char why[2048];
-            const vks_access_rec *now = c->earlier_is_write ? &seg.write : &seg.reads[0];
             if (!explain_scope(w, s, &seg, now, c->earlier_is_write, later, why,
                                sizeof why) &&
                 s->event_set)

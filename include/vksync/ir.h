@@ -133,6 +133,10 @@ typedef struct {
        signals the fence (analyzer/submit.c). */
     bool first_scope_limited;
     uint32_t first_scope_end;
+    /* vkCmdPipelineBarrier's own execution dependency, next to the
+       structs the program passed (analyzer/commands.c): no struct of the
+       program's, so findings name the structs, not it. */
+    bool execution_part;
 } vks_barrier;
 
 #define VKS_SUBPASS_EXTERNAL UINT32_MAX

@@ -160,6 +160,49 @@ START_TEST(an_insufficient_barrier_is_named_with_what_it_lacks)
 }
 END_TEST
 
+/* vkCmdPipelineBarrier (sync1) with a VkMemoryBarrier whose dstAccessMask
+   lacks the second write: one note, at the struct, saying so.  The call's
+   own execution dependency, whose stage masks do order the two, is no
+   note of its own: it had one saying "srcAccessMask (NONE) lacks
+   TRANSFER_WRITE", a mask nobody wrote (found by a helper session).  With
+   no struct at all, the note at the call says that no memory barrier was
+   given. */
+START_TEST(a_sync1_barriers_stage_masks_are_not_named_for_its_structs_masks)
+{
+    char *text = report_of(
+        RENDERER
+        "void render(Renderer *r)\n"
+        "{\n"
+        "    VkCommandBufferBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};\n"
+        "    vkBeginCommandBuffer(r->cmd, &bi);\n"
+        "    vkCmdFillBuffer(r->cmd, r->staging, 0, 4096, 0);\n"
+        "    VkMemoryBarrier mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,\n"   /* 37 */
+        "        .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,\n"
+        "        .dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT};\n"
+        "    vkCmdPipelineBarrier(r->cmd, VK_PIPELINE_STAGE_TRANSFER_BIT,\n"    /* 40 */
+        "        VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1, &mb, 0, NULL, 0, NULL);\n"
+        "    vkCmdFillBuffer(r->cmd, r->staging, 0, 4096, 1);\n"
+        "    vkCmdPipelineBarrier(r->cmd, VK_PIPELINE_STAGE_TRANSFER_BIT,\n"    /* 43 */
+        "        VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, NULL, 0, NULL, 0, NULL);\n"
+        "    VkBufferCopy region = {.size = 4096};\n"
+        "    vkCmdCopyBuffer(r->cmd, r->staging, r->vertices, 1, &region);\n"
+        "    vkEndCommandBuffer(r->cmd);\n"
+        "}\n");
+    ck_assert_uint_eq(count(text, "[hazard-write-after-write]"), 1);
+    ck_assert_uint_eq(count(text, "[hazard-read-after-write]"), 1);
+    ck_assert_msg(!strstr(text, "(NONE)"), "%s", text);
+    ck_assert_msg(strstr(text, "renderer.c:37:") &&
+                      strstr(text, "dstAccessMask (TRANSFER_READ) lacks TRANSFER_WRITE"),
+                  "%s", text);
+    ck_assert_msg(!strstr(text, "renderer.c:40:"), "%s", text);
+    ck_assert_msg(strstr(text, "renderer.c:43:") &&
+                      strstr(text, "its stage masks order the two, but no memory barrier "
+                                   "it was given makes the write available"),
+                  "%s", text);
+    free(text);
+}
+END_TEST
+
 /* A loop around the recording runs up to twice: for the copy after it,
    the decisions of the last iteration led to the fill it conflicts with;
    the first iteration's (the same branch through the same calls) are not
@@ -211,6 +254,7 @@ int main(void)
     tcase_add_test(tc, only_the_decisions_the_accesses_depend_on_are_notes);
     tcase_add_test(tc, an_insufficient_barrier_is_named_with_what_it_lacks);
     tcase_add_test(tc, a_loops_earlier_iterations_are_not_notes);
+    tcase_add_test(tc, a_sync1_barriers_stage_masks_are_not_named_for_its_structs_masks);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
