@@ -14,7 +14,8 @@
 #
 # Programs (default: all, in this order): vkcube vkcube-xcb
 # glfw-triangle-vulkan wlroots-vulkan ffmpeg-hwcontext-vulkan
-# ffmpeg-vulkan-filters gst-vulkan zink gtk4-gsk-vulkan.  docs/realworld.md has today's
+# ffmpeg-vulkan-filters gst-vulkan zink mesa-wsi gtk4-gsk-vulkan.
+# docs/realworld.md has today's
 # numbers and the triage of every finding.
 #
 # Environment:
@@ -311,17 +312,37 @@ prog_gst() {
 # every generated header (nir_opcodes.h, nir_intrinsics.h, vk_dispatch_table.h,
 # vk_enum_to_str.h, u_format_pack.h, zink_device_info.h, zink_instance.h,
 # ...: python3-mako generators).  Flags from compile_commands.json (realworld.py --ccdb).
+prog_zink_setup() {
+    meson_setup "$1" "$2" -Dgallium-drivers=zink -Dvulkan-drivers= -Dplatforms= \
+        -Dglx=disabled -Degl=disabled -Dgbm=disabled -Dllvm=disabled -Dopengl=true \
+        -Dgles1=disabled -Dgles2=disabled -Dshared-glapi=enabled -Dvalgrind=disabled \
+        -Dlibunwind=disabled -Dlmsensors=disabled -Dzstd=disabled -Dbuild-tests=false
+}
+
 prog_zink() {
     src=$(fetch mesa) || { not_run zink "mesa: fetch failed"; return; }
     b="$cache/build/mesa"
-    meson_setup "$src" "$b" -Dgallium-drivers=zink -Dvulkan-drivers= -Dplatforms= \
-        -Dglx=disabled -Degl=disabled -Dgbm=disabled -Dllvm=disabled -Dopengl=true \
-        -Dgles1=disabled -Dgles2=disabled -Dshared-glapi=enabled -Dvalgrind=disabled \
-        -Dlibunwind=disabled -Dlmsensors=disabled -Dzstd=disabled -Dbuild-tests=false ||
+    prog_zink_setup "$src" "$b" ||
         { not_run zink "meson setup failed (see $b.configure.log)"; return; }
     # shellcheck disable=SC2046
     run zink "$src" --ccdb "$b" $(cd "$src" && for f in src/gallium/drivers/zink/*.c; do
         [ "$f" = src/gallium/drivers/zink/zink_format_test.c ] || echo "$f"; done)
+}
+
+# mesa-wsi: src/vulkan/wsi/wsi_common*.c, Mesa's window-system layer,
+# which records and submits blits of its own (PRIME and linear copies,
+# through the driver's dispatch table: `wsi->CmdPipelineBarrier (...)`) and
+# presents each swapchain in a loop whose error checks `goto` the loop
+# body's end.  The same configured tree as zink (its compile_commands.json
+# has these files).  Not in issue 11's list: tried by a helper session in
+# session 24.
+prog_mesa_wsi() {
+    src=$(fetch mesa) || { not_run mesa-wsi "mesa: fetch failed"; return; }
+    b="$cache/build/mesa"
+    [ -f "$b/.configured" ] || prog_zink_setup "$src" "$b" ||
+        { not_run mesa-wsi "meson setup failed (see $b.configure.log)"; return; }
+    run mesa-wsi "$src" --ccdb "$b" src/vulkan/wsi/wsi_common.c \
+        src/vulkan/wsi/wsi_common_drm.c src/vulkan/wsi/wsi_common_display.c
 }
 
 # gtk4: gsk/vulkan/*.c, GTK's GSK Vulkan renderer (render passes, image
@@ -351,7 +372,7 @@ prog_gtk() {
 
 # --------------------------------------------------------------------------
 
-all="vkcube glfw-triangle-vulkan wlroots-vulkan ffmpeg gst-vulkan zink gtk4-gsk-vulkan"
+all="vkcube glfw-triangle-vulkan wlroots-vulkan ffmpeg gst-vulkan zink mesa-wsi gtk4-gsk-vulkan"
 # shellcheck disable=SC2086
 [ $# -gt 0 ] || set -- $all
 
@@ -374,6 +395,7 @@ for p in "$@"; do
     ffmpeg | ffmpeg-*) prog_ffmpeg ;;
     gst | gst-vulkan) prog_gst ;;
     zink | mesa) prog_zink ;;
+    wsi | mesa-wsi) prog_mesa_wsi ;;
     gtk | gtk4 | gtk4-gsk-vulkan) prog_gtk ;;
     *) not_run "$p" "unknown program (known: $all)" ;;
     esac
