@@ -275,14 +275,12 @@ bool fe_vulkan_call(fe_ctx *cx, const fe_call *call)
         return false; /* any call the evaluator cannot see into */
     if (descriptors_unread(cx, row))
         return false; /* no shader given: any call (pipeline_link.c) */
-    if (row && row->handler == fe_model_acquire_next_image) {
-        /* An acquire with no fence changes nothing a check reads (a way
-           of a joined region, as before it had a model); one with a
-           fence is an effect on what a later wait waits for. */
-        if (fe_acquire_fence(cx, call, row->param) && fe_sandboxed_inert_effect(cx))
-            return true;
-        return fe_model_acquire_next_image(cx, call, row->param);
-    }
+    /* An acquire with no fence changes nothing a check reads (a way of a
+       joined region, as before it had a model); one with a fence is an
+       inert effect on what a later wait waits for (below). */
+    bool acquire = row && row->handler == fe_model_acquire_next_image;
+    if (acquire && !fe_acquire_fence(cx, call, row->param))
+        return false;
     if (cx->sandbox && row && (row->flags & FE_EP_FORGETS))
         return true; /* the closed recording stays: merge.c compares more */
     if (cx->sandbox && accesses_nothing(row)) {
@@ -296,7 +294,7 @@ bool fe_vulkan_call(fe_ctx *cx, const fe_call *call)
     }
     bool modelled_name = row || strncmp(call->name, "vkCmd", 5) == 0;
     bool inert = row && ((row->flags & FE_EP_CREATES) || row->handler == fe_model_host_wait ||
-                         row->handler == fe_model_create_fence);
+                         row->handler == fe_model_create_fence || acquire);
     if (modelled_name && (inert ? fe_sandboxed_inert_effect(cx) : fe_sandboxed_effect(cx)))
         return true;
     if (strncmp(call->name, "vkCmd", 5) != 0) {

@@ -15,6 +15,17 @@ typedef struct fe_loop_state loop_state;
 
 static unsigned label_offset(CXCursor label);
 
+/* The index of the label statement `label` among v's items from `from`
+   on, or v->count. */
+static unsigned find_label(const fe_child_list *v, unsigned from, unsigned label)
+{
+    for (unsigned k = from; k < v->count; k++)
+        if (clang_getCursorKind(v->items[k]) == CXCursor_LabelStmt &&
+            label_offset(v->items[k]) == label)
+            return k;
+    return v->count;
+}
+
 
 
 static bool stopped(fe_ctx *cx)
@@ -51,11 +62,7 @@ static void exec_compound(fe_ctx *cx, CXCursor c)
             fe_exec(cx, v->items[i]);
         if (!cx->path.pending_goto)
             return;
-        unsigned at = v->count;
-        for (unsigned k = i; k < v->count && at == v->count; k++)
-            if (clang_getCursorKind(v->items[k]) == CXCursor_LabelStmt &&
-                label_offset(v->items[k]) == cx->path.goto_label)
-                at = k;
+        unsigned at = find_label(v, i, cx->path.goto_label);
         if (at == v->count)
             return; /* a label further out */
         cx->path.pending_goto = false;
@@ -1206,11 +1213,7 @@ void fe_exec_body(fe_ctx *cx, CXCursor body)
         unsigned label = cx->path.goto_label;
         vks_loc from = cx->path.goto_from;
         cx->path.pending_goto = false;
-        size_t at = v.count;
-        for (size_t k = 0; k < v.count && at == v.count; k++)
-            if (clang_getCursorKind(v.items[k]) == CXCursor_LabelStmt &&
-                label_offset(v.items[k]) == label)
-                at = k;
+        size_t at = find_label(&v, 0, label);
         back_label *l = at < i ? back_label_at(labels, &label_count, at) : NULL;
         if (l && cx->path.decision_count > l->decisions_passed &&
             ++l->assumed_jumps > MAX_ASSUMED_BACK_JUMPS) {

@@ -55,7 +55,7 @@
  * a covered path's stream ends at the wait), how often each handle was
  * created before and through which calls its create call was reached
  * (they only name objects: states are compared up to renaming, the
- * commands in flight included, fe_identity_form), and which command
+ * commands in flight included, identity_form), and which command
  * buffers were begun (a vkCmd* on one with no recording open is then not
  * analysed as a handed recording).  VKSYNC_DEBUG_MERGE=1 prints each arrival and each
  * value that differs.
@@ -453,9 +453,11 @@ static void attach_fact(fe_ctx *cx, fact_index *fx, const vks_smt_expr *e, const
     attach_fact(cx, fx, e->rhs, text);
 }
 
-/* name with the digits after each '#' (and the '#'s repeated after them),
-   of a leading "?"/"?r"/"?j" and the site of a "?w<site>:" taken out */
-const char *fe_identity_form(fe_ctx *cx, const char *name)
+/* name with what only counts how it came to be taken out: the digits after
+   each '#' (and the '#'s repeated after them), a leading "?"/"?r"/"?j"
+   and the site of a "?w<site>:", which creation of an object it is
+   ("#created-N") and the calls that reached its create call */
+static const char *identity_form(fe_ctx *cx, const char *name)
 {
     size_t n = strlen(name);
     char *out = vks_arena_alloc(fe_value_arena(cx), n + 1);
@@ -520,12 +522,12 @@ typedef struct {
 } canonical_names;
 
 /* An object's name in the state: its canonical name where the state holds
-   it, else its identity without counters (fe_identity_form). */
+   it, else its identity without counters (identity_form). */
 static const char *canonical_name(void *data, const char *ident)
 {
     canonical_names *names = data;
     void **c = fe_name_slot(names->cx, &names->canonical, ident, false);
-    return c && *c ? (const char *)*c : fe_identity_form(names->cx, ident);
+    return c && *c ? (const char *)*c : identity_form(names->cx, ident);
 }
 
 /* The path's state as sorted lines, and what it has in flight with the
@@ -585,7 +587,7 @@ static state_line *state_lines(fe_ctx *cx, vks_loc at, size_t *count, uint64_t *
             void **c = fe_name_slot(cx, &fx.canonical, names[k], true);
             if (*c)
                 continue;
-            const char *form = fe_identity_form(cx, names[k]);
+            const char *form = identity_form(cx, names[k]);
             void **n = fe_name_slot(cx, &seen_forms, form, true);
             uintptr_t index = (uintptr_t)*n;
             *n = (void *)(index + 1);
@@ -682,7 +684,7 @@ static void add_closed_recordings(fe_ctx *cx, walker *w)
                 c = fe_hash_bytes(c, sig, sizeof sig);
             }
         }
-        add_line(w, vks_arena_printf(a, "C%c%s", SEP, fe_identity_form(cx, idents[i])),
+        add_line(w, vks_arena_printf(a, "C%c%s", SEP, identity_form(cx, idents[i])),
                  vks_arena_printf(a, "k%016llx", (unsigned long long)c), NULL, NULL, NULL,
                  false);
         if (w->count)

@@ -768,10 +768,6 @@ bool fe_merge_resume(fe_ctx *cx);
 bool fe_merge_has_parked(const fe_ctx *cx);
 /* VKSYNC_MERGE_AT_WAITS=0: no merging (to measure what it does). */
 bool fe_merging_off(void);
-/* An identity (an object's, an unknown's name) with what only counts how
-   it came to be taken out: the calls that reached a create call, which
-   creation of it, how often it was forgotten (merge.c). */
-const char *fe_identity_form(fe_ctx *cx, const char *name);
 /* A call the front end cannot see into that may wait for the device (it is
    handed Vulkan handles or structs): host accesses after it are not
    checked against earlier submissions. */
