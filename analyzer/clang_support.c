@@ -991,8 +991,8 @@ int vks_compdb_files(const char *dir, vks_arena *arena, const char ***files,
 }
 
 /* Does a parameter of this type give the callee a command buffer to record
-   into: a VkCommandBuffer, or a pointer to a struct with one among its
-   fields (one level: `struct frame *f` with `f->cmd`)? */
+   into: a VkCommandBuffer, or a struct or a pointer to a struct with one
+   among its fields (one level: `struct frame *f` with `f->cmd`)? */
 static enum CXVisitorResult find_cmdbuf_field(CXCursor field, CXClientData found)
 {
     CXString spelling = clang_getTypeSpelling(clang_getCanonicalType(
@@ -1011,11 +1011,14 @@ static bool type_reaches_cmdbuf_uncached(CXType canonical)
     CXString spelling = clang_getTypeSpelling(canonical);
     bool found = strstr(clang_getCString(spelling), "VkCommandBuffer_T") != NULL;
     clang_disposeString(spelling);
-    if (found || canonical.kind != CXType_Pointer)
+    if (found)
         return found;
-    CXType pointee = clang_getCanonicalType(clang_getPointeeType(canonical));
-    if (pointee.kind == CXType_Record)
-        clang_Type_visitFields(pointee, find_cmdbuf_field, &found);
+    /* a struct, or a pointer to one, with a command buffer member */
+    CXType record = canonical.kind == CXType_Pointer
+                        ? clang_getCanonicalType(clang_getPointeeType(canonical))
+                        : canonical;
+    if (record.kind == CXType_Record)
+        clang_Type_visitFields(record, find_cmdbuf_field, &found);
     return found;
 }
 

@@ -131,8 +131,16 @@ static fe_val *global_initial_value(fe_ctx *cx, CXCursor decl, const char *key,
 {
     CXType t = clang_getCursorType(decl);
     CXType canon = clang_getCanonicalType(t);
-    if ((canon.kind == CXType_ConstantArray || canon.kind == CXType_IncompleteArray) &&
-        clang_isConstQualifiedType(clang_getArrayElementType(t))) {
+    /* A const struct (a COM object's vtable: `static const
+       ICommandListVtbl command_list_vtbl = {command_list_Release, ...};`)
+       holds its initializer on every path: "If an attempt is made to
+       modify an object defined with a const-qualified type ..., the
+       behavior is undefined" (C11 6.7.3p6). */
+    bool const_array = (canon.kind == CXType_ConstantArray ||
+                        canon.kind == CXType_IncompleteArray) &&
+                       clang_isConstQualifiedType(clang_getArrayElementType(t));
+    bool const_record = canon.kind == CXType_Record && clang_isConstQualifiedType(t);
+    if (const_array || const_record) {
         CXCursor init = fe_strip(clang_Cursor_getVarDeclInitializer(decl));
         if (!clang_Cursor_isNull(init) && clang_getCursorKind(init) == CXCursor_InitListExpr)
             return eval_init_list(cx, init, t, fe_loc(cx, decl));
@@ -634,6 +642,18 @@ static fe_val *eval_init_list(fe_ctx *cx, CXCursor list, CXType type,
 }
 
 /* ---- expressions ---- */
+/* Whether the cast c gives a pointer to the type of the object p's member
+   is in (member_address). */
+static bool casts_to_container(fe_ctx *cx, CXCursor cast, const fe_val *p)
+{
+    CXType to = clang_getCanonicalType(clang_getCursorType(cast));
+    if (to.kind != CXType_Pointer)
+        return false;
+    const char *pointee = fe_string(cx, clang_getTypeSpelling(
+                                            clang_getCanonicalType(clang_getPointeeType(to))));
+    return p->container_type && strcmp(pointee, p->container_type) == 0;
+}
+
 
 static fe_val *pointer_to(fe_ctx *cx, fe_val *target, int64_t index, bool single)
 {
@@ -1025,6 +1045,80 @@ static bool member_base_is_pointer(CXCursor member_ref, CXCursor base)
     return pointer;
 }
 
+/* The place of a member expression `o.f` / `p->f`; *object_out (when
+   asked): the object it is a member of, NULL when that is not a place of
+   the evaluator's own. */
+static fe_val *member_place(fe_ctx *cx, CXCursor c, fe_val **object_out)
+{
+    fe_cursors ch;
+    fe_children(NULL, c, &ch);
+    if (object_out)
+        *object_out = NULL;
+    if (ch.count == 0)
+        return NULL;
+    const char *name = fe_spelling(cx, c);
+    CXCursor base = ch.items[0];
+    fe_val *object;
+    const fe_val *from = NULL;
+    if (member_base_is_pointer(c, base)) {
+        fe_val *p = fe_eval(cx, base);
+        from = p;
+        object = p->mapping ? fe_host_place(cx, p, NULL, 0) : fe_deref(cx, p, 0);
+    } else {
+        object = fe_lvalue(cx, base);
+    }
+    if (!object)
+        return lost_place(cx, from, NULL);
+    if (object->mapped_place) /* a member of an object in mapped memory */
+        return host_member(cx, object, c);
+    fe_val *member = fe_child(cx, object, name);
+    if (!member->member_key)
+        member->member_key = member_key(cx, base, name);
+    name_member_after_object(cx, member, object, name);
+    if (object_out)
+        *object_out = object;
+    return member;
+}
+
+/*
+ * `&o.f` / `&p->f`: a pointer to the member that remembers the object it
+ * is in.  COM-style objects (Wine's vkd3d: `*out = &list->ICommandList_iface`)
+ * hand out the address of an embedded interface, and each method finds its
+ * object again with CONTAINING_RECORD(iface, struct command_list,
+ * ICommandList_iface): `(char *)iface - offsetof(...)`.  C11 6.7.2.1p15:
+ * "A pointer to a structure object, suitably converted, points to its
+ * initial member ..., and vice versa"; a member at offset k is k bytes
+ * into the object (offsetof, 7.19).  Without the object, every method
+ * read its command buffer from the member's own (empty) fields and each
+ * was analysed apart: the fill and the copy were never in one recording.
+ */
+static fe_val *member_address(fe_ctx *cx, CXCursor member_ref, fe_val **member_out)
+{
+    fe_val *object = NULL;
+    fe_val *member = *member_out = member_place(cx, member_ref, &object);
+    if (!member || member->mapped_place)
+        return NULL; /* the caller's, as for any place */
+    fe_val *p = pointer_to(cx, member, 0, true);
+    fe_cursors ch;
+    fe_children(NULL, member_ref, &ch);
+    if (!object || ch.count == 0)
+        return p;
+    CXType record = clang_getCursorType(ch.items[0]);
+    if (member_base_is_pointer(member_ref, ch.items[0]))
+        record = clang_getPointeeType(record);
+    record = clang_getCanonicalType(record);
+    CXString field = clang_getCursorSpelling(member_ref);
+    long long bits = clang_Type_getOffsetOf(record, clang_getCString(field));
+    clang_disposeString(field);
+    if (bits < 0 || bits % 8)
+        return p; /* a bit-field, or a member clang cannot place */
+    p->container = object;
+    p->container_offset = bits / 8;
+    p->container_type = fe_string(cx, clang_getTypeSpelling(record));
+    p->container_holds_cmdbuf = fe_type_reaches_cmdbuf(cx, record);
+    return p;
+}
+
 fe_val *fe_lvalue(fe_ctx *cx, CXCursor expr)
 {
     CXCursor c = fe_strip(expr);
@@ -1038,30 +1132,8 @@ fe_val *fe_lvalue(fe_ctx *cx, CXCursor expr)
             return variable(cx, d);
         return NULL;
     }
-    case CXCursor_MemberRefExpr: {
-        if (ch.count == 0)
-            return NULL;
-        const char *name = fe_spelling(cx, c);
-        CXCursor base = ch.items[0];
-        fe_val *object;
-        const fe_val *from = NULL;
-        if (member_base_is_pointer(c, base)) {
-            fe_val *p = fe_eval(cx, base);
-            from = p;
-            object = p->mapping ? fe_host_place(cx, p, NULL, 0) : fe_deref(cx, p, 0);
-        } else {
-            object = fe_lvalue(cx, base);
-        }
-        if (!object)
-            return lost_place(cx, from, NULL);
-        if (object->mapped_place) /* a member of an object in mapped memory */
-            return host_member(cx, object, c);
-        fe_val *member = fe_child(cx, object, name);
-        if (!member->member_key)
-            member->member_key = member_key(cx, base, name);
-        name_member_after_object(cx, member, object, name);
-        return member;
-    }
+    case CXCursor_MemberRefExpr:
+        return member_place(cx, c, NULL);
     case CXCursor_ArraySubscriptExpr: {
         if (ch.count < 2)
             return NULL;
@@ -1194,6 +1266,19 @@ static fe_val *pointer_moved(fe_ctx *cx, const fe_val *p, int64_t bytes, const c
     return moved;
 }
 
+/* A byte pointer to a member (member_address) moved by `bytes`: back by
+   the member's offset, it is the object (CONTAINING_RECORD's
+   `(char *)p - offsetof(T, f)`); not moved, still the member; elsewhere,
+   the element arithmetic any pointer gets. */
+static fe_val *moved_in_container(fe_ctx *cx, const fe_val *p, int64_t bytes)
+{
+    if (bytes == 0)
+        return fe_copy(cx, p);
+    if (bytes == -p->container_offset)
+        return pointer_to(cx, p->container, 0, true);
+    return pointer_to(cx, p->target, p->index + bytes, p->single);
+}
+
 static fe_val *eval_binary(fe_ctx *cx, CXCursor c)
 {
     fe_cursors ch;
@@ -1271,6 +1356,10 @@ static fe_val *eval_binary(fe_ctx *cx, CXCursor c)
                                      op == CXBinaryOperator_Sub || op == CXBinaryOperator_SubAssign);
     } else if (r->mapping && !r->mapped_place && op == CXBinaryOperator_Add) {
         result = fe_host_pointer_add(cx, r, l, pointee_size(rhs), false);
+    } else if (l->kind == VAL_PTR && l->container && l->index == 0 && fe_known_int(r, &b) &&
+               additive && pointee_size(lhs) == 1) {
+        bool add = op == CXBinaryOperator_Add || op == CXBinaryOperator_AddAssign;
+        result = moved_in_container(cx, l, add ? (int64_t)b : -(int64_t)b);
     } else if (l->kind == VAL_PTR && fe_known_int(r, &b) && additive) {
         bool add = op == CXBinaryOperator_Add || op == CXBinaryOperator_AddAssign;
         result = pointer_to(cx, l->target, l->index + (add ? (int64_t)b : -(int64_t)b),
@@ -1314,7 +1403,14 @@ static fe_val *eval_unary(fe_ctx *cx, CXCursor c)
         CXCursor fn = designated_function(operand);
         if (!clang_Cursor_isNull(fn))
             return function_value(cx, fn);
-        fe_val *target = fe_lvalue(cx, operand);
+        fe_val *target;
+        if (clang_getCursorKind(fe_strip(operand)) == CXCursor_MemberRefExpr) {
+            fe_val *p = member_address(cx, fe_strip(operand), &target);
+            if (p)
+                return p;
+        } else {
+            target = fe_lvalue(cx, operand);
+        }
         if (!target) {
             fe_val *root = containing_place(cx, operand);
             if (root)
@@ -1503,6 +1599,9 @@ fe_val *fe_eval(fe_ctx *cx, CXCursor c)
         fe_val *v = fe_eval(cx, operand);
         if (v->kind == VAL_INT && m->cast == CAST_TO_INTEGER)
             return fe_int(cx, fit(v->i, m->shape));
+        if (v->kind == VAL_PTR && v->container && v->index == 0 && v->container_offset == 0 &&
+            kind == CXCursor_CStyleCastExpr && casts_to_container(cx, c, v))
+            return pointer_to(cx, v->container, 0, true); /* its initial member: C11 6.7.2.1p15 */
         return v;
     }
     case CXCursor_DeclRefExpr: {
@@ -2052,17 +2151,21 @@ static fe_val *vulkan_result(fe_ctx *cx, const char *entry)
    (`gst_vulkan_device_foreach_queue (device, _choose_queue, &data)`)
    branched on every queue's flags and split the paths of the sink's
    frame by the queue it chose, past its statement limit. */
-static CXCursor function_behind_pointer(fe_ctx *cx, CXCursor call)
+static CXCursor function_behind_pointer(fe_ctx *cx, CXCursor call, fe_val *const *args,
+                                       int argc)
 {
     /* Only a call handed a command buffer (or what holds one) is looked
        into: a pass records into the one it is given.  Evaluating every
        callee pointer (zink's `screen->resource_destroy (screen, res)` in
-       each reference count's release) cost 6% of zink's time for none. */
-    int argc = clang_Cursor_getNumArguments(call);
+       each reference count's release) cost 6% of zink's time for none.
+       A COM method is handed its interface, a member of the object that
+       holds the command buffer (member_address): that object is handed. */
     bool handed_cmdbuf = false;
     for (int i = 0; i < argc && !handed_cmdbuf; i++)
         handed_cmdbuf = fe_type_reaches_cmdbuf(
-            cx, clang_getCursorType(clang_Cursor_getArgument(call, (unsigned)i)));
+                            cx, clang_getCursorType(clang_Cursor_getArgument(call, (unsigned)i))) ||
+                        (args[i]->kind == VAL_PTR && args[i]->container &&
+                         args[i]->container_holds_cmdbuf);
     const fe_child_list *ch = fe_children_kept(cx, call);
     if (!handed_cmdbuf || ch->count == 0)
         return clang_getNullCursor();
@@ -2134,7 +2237,7 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
         return fe_unknown(cx);
     }
     if (clang_Cursor_isNull(fn))
-        fn = function_behind_pointer(cx, call);
+        fn = function_behind_pointer(cx, call, args, argc);
     else if (fe_call_is_arithmetic(cx, call) && !hands_mapped_memory(args, argc))
         fn = clang_getNullCursor(); /* a matrix product: its numbers unknown */
     else

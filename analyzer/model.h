@@ -72,6 +72,15 @@ struct fe_val {
     fe_val *target;          /* VAL_PTR */
     int64_t index;
     bool single;
+    /* A VAL_PTR to a struct member (`&list->iface`): the object it is a
+       member of, the member's offset in it in bytes and the object's type
+       (canonical spelling), so that CONTAINING_RECORD / container_of back
+       from it, or a cast to the object's type from its first member, find
+       the object (eval_expr.c member_address). */
+    fe_val *container;
+    int64_t container_offset;
+    const char *container_type;
+    bool container_holds_cmdbuf; /* the object's type reaches a VkCommandBuffer */
     vks_loc loc;             /* aggregates: where declared / filled */
     /* Mapped memory (host.c): a pointer into a vkMapMemory mapping, or with
        mapped_place the object it points at; map_offset is in bytes from the

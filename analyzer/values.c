@@ -94,6 +94,8 @@ static fe_val *keep(fe_ctx *cx, const fe_val *v, int depth, unsigned nesting,
     c->kept = true;
     c->fields = NULL;
     c->field_index = NULL;
+    c->container = NULL; /* the path's object: not kept */
+    c->container_type = NULL;
     c->ident = fe_persist(cx, v->ident);
     c->spelling = fe_persist(cx, v->spelling);
     c->member_key = fe_persist(cx, v->member_key);

@@ -1268,6 +1268,22 @@ START_TEST(a_method_that_finds_its_object_with_containing_record_is_analysed)
 }
 END_TEST
 
+/* realprog/embedded_interfaces.c (the COM programs of the styles corpus,
+   written by a helper session after Wine's vkd3d): an object embeds its
+   parent first and an interface 24 bytes in; the interface's method is
+   called through a const ops table and finds the object with
+   container_of, the parent's helper casts the parent's address to the
+   object.  The address of a member knew no object around it, the const
+   table's initializer was not read, and a call through it was not
+   followed for a parameter whose own type holds no command buffer: the
+   clear was recorded apart and the RAW missed.  Now the RAW (the copy at
+   56, the clear at 36); silent with the barrier. */
+START_TEST(a_method_of_an_embedded_interface_finds_its_object)
+{
+    check_one_raw_and_silent_twin("embedded_interfaces.c", 56, 36, 1);
+}
+END_TEST
+
 /* realprog/root_descriptor_updates.c (vkd3d's root parameters, found by a
    helper session): a descriptor update per dirty bit of a 64-bit mask.
    With no shader on the command line nothing reads what the sets hold,
@@ -1509,6 +1525,7 @@ int main(void)
     tcase_add_test(tc, a_recording_eleven_helpers_deep_is_followed);
     tcase_add_test(tc, a_wait_for_the_acquire_fence_orders_no_queue_work);
     tcase_add_test(tc, a_method_that_finds_its_object_with_containing_record_is_analysed);
+    tcase_add_test(tc, a_method_of_an_embedded_interface_finds_its_object);
     tcase_add_test(tc, descriptor_updates_no_shader_reads_cost_no_paths);
     tcase_add_test(tc, a_goto_to_a_label_in_a_loop_body_is_followed);
     suite_add_tcase(s, tc);
