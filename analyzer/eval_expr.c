@@ -2217,8 +2217,12 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
     const char *entry = fe_callee_entry_point(cx, call);
     if (entry && strncmp(entry, "vk", 2) == 0) {
         fe_call record = call_record(cx, call, entry, args, (unsigned)argc, true);
-        if (fe_vulkan_call(cx, &record))
-            return vulkan_result(cx, entry);
+        cx->model_result = NULL;
+        if (fe_vulkan_call(cx, &record)) {
+            fe_val *result = cx->model_result;
+            cx->model_result = NULL;
+            return result ? result : vulkan_result(cx, entry);
+        }
     }
 
     CXCursor fn = fe_callee_decl(call);

@@ -450,7 +450,7 @@ static unsigned analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
             /* Either way all it recorded is checked: a path that leaves this
                one at any of its decisions has recorded what it had there. */
             for (unsigned i = 0; i < cx->path.decision_count; i++)
-                cx->decisions[i].prefix_checked = true;
+                cx->decisions[i].prefix_checked = !cx->decisions[i].submission_taken_back;
         }
         cx->path.recordings = NULL;
         show_progress(fe, file, cx->root_function, feasible);
@@ -657,6 +657,7 @@ void vks_frontend_analyze(vks_frontend *fe)
                  .stats = fe->stats,
                  .default_path = fe->files ? fe->files->path : "?",
                  .solver = vks_smt_solver_new()};
+    cx.facts_assumed = fe_submission_tested;
     fe_eval_state eval = {.run_body = fe_exec_body};
     cx.eval = &eval;
     fe_child_lists_begin(&cx);

@@ -217,6 +217,11 @@ typedef struct {
        (quiet_leave.c): not run once prefix_checked is set, since their run
        would record exactly the checked prefix (fe_next_path). */
     uint32_t quiet_leaves;
+    /* On the way a path took here its latest submission failed and was
+       taken back (submit.c): the other ways keep it, so what they hold
+       before this decision is not what that path had checked, and
+       prefix_checked is never set here. */
+    bool submission_taken_back;
 } fe_decision;
 
 /* What a path assumes: cond is non-zero (truth) or zero (!truth). */
@@ -361,6 +366,9 @@ typedef struct fe_ctx {
     size_t resource_ident_count;
     struct fe_objects *objects; /* created Vulkan objects (objects.c) */
     struct fe_host_state *host; /* buffers bound to memory (host.c) */
+    /* A model's value for its call's result (submit.c: a submission's
+       named result); NULL: the table's (eval_expr.c vulkan_result). */
+    fe_val *model_result;
     struct fe_secondaries *secondaries; /* vkCmdExecuteCommands (commands_draw.c) */
     fe_link *link;              /* shaders to link dispatches to, or NULL */
     fe_eval_state *eval;        /* the evaluator's (eval.h) */
@@ -407,6 +415,12 @@ typedef struct fe_ctx {
        run_body is (eval.h): the models do not depend on the evaluator. */
     struct fe_sites *sites;
     void (*site_executed)(struct fe_ctx *cx, vks_loc at, bool recorded);
+    /* Called (when set) with the facts a path just assumed, at a decision
+       (from_decision) or not: submit.c takes back a submission the facts
+       say failed (fe_submission_tested).  A pointer, set by the driver:
+       the path's bookkeeping does not depend on the queue model. */
+    void (*facts_assumed)(struct fe_ctx *cx, vks_loc at, const fe_fact *facts, unsigned count,
+                          bool from_decision);
     /* Regions that record nothing are run every way and joined
        (summary.c): while one runs (sandbox > 0), every write to a value is
        saved on the trail first, so that each way starts from the same
@@ -643,6 +657,8 @@ void fe_assume(fe_ctx *cx, const vks_smt_expr *cond, bool truth);
    its facts rule it out (the same test made the other way, or Z3 says so
    where the test shares a variable with them).  No decision is made. */
 bool fe_path_allows(fe_ctx *cx, vks_loc at, const vks_smt_expr *cond, bool truth);
+/* Whether the variable `name` occurs in e. */
+bool fe_smt_mentions(const vks_smt_expr *e, const char *name);
 /* Adds a path step that is not a choice (a loop iteration). */
 void fe_path_note(fe_ctx *cx, vks_loc at, const char *text);
 /* Copies the path's steps so far into the recording's command buffer, each
@@ -739,6 +755,12 @@ size_t fe_closed_recordings(fe_ctx *cx, const char ***idents, uint32_t **cmdbufs
 /* The recording of the command buffer `ident` is no longer known: a later
    submit of it is an unmodelled command. */
 void fe_forget_closed_recording(fe_ctx *cx, const char *ident);
+/* The path assumed `facts` (at a decision when from_decision): when they
+   leave its latest submission's result no VK_SUCCESS, the submission
+   failed there and is taken back (the driver hands it to path_state.c as
+   fe_ctx.facts_assumed). */
+void fe_submission_tested(fe_ctx *cx, vks_loc at, const fe_fact *facts, unsigned count,
+                          bool from_decision);
 
 /* The identity of the memory a mapped pointer points into (host.c). */
 const char *fe_mapping_memory(const struct fe_mapping *m);

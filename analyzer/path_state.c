@@ -168,13 +168,13 @@ void fe_path_note(fe_ctx *cx, vks_loc at, const char *text)
     push_step(cx, at, text);
 }
 
-static bool mentions(const vks_smt_expr *e, const char *name)
+bool fe_smt_mentions(const vks_smt_expr *e, const char *name)
 {
     if (!e)
         return false;
     if (e->kind == VKS_SMT_VAR)
         return strcmp(e->name, name) == 0;
-    return mentions(e->lhs, name) || mentions(e->rhs, name);
+    return fe_smt_mentions(e->lhs, name) || fe_smt_mentions(e->rhs, name);
 }
 
 /* `if (flag)` on an unknown tested nowhere else on the path: both ways are
@@ -184,7 +184,7 @@ static bool obviously_feasible(fe_ctx *cx, const fe_alternative *alt)
     if (alt->fact_count != 1 || alt->facts[0].cond->kind != VKS_SMT_VAR)
         return false;
     for (size_t i = 0; i < cx->path.fact_count; i++)
-        if (mentions(cx->path.facts[i].cond, alt->facts[0].cond->name))
+        if (fe_smt_mentions(cx->path.facts[i].cond, alt->facts[0].cond->name))
             return false;
     return true;
 }
@@ -473,6 +473,7 @@ unsigned fe_choose(fe_ctx *cx, vks_loc at, const fe_alternative *alts,
     vks_arena *decision_arena = cx->sandbox ? fe_value_arena(cx) : cx->arena;
     if (index < cx->forced_count) {
         d.prefix_checked = cx->decisions[index].prefix_checked;
+        d.submission_taken_back = cx->decisions[index].submission_taken_back;
         if (index + 1 == cx->forced_count && !cx->sandbox) {
             cx->path.effects_at_divergence = cx->path.effects;
             cx->path.inert_at_divergence = cx->path.inert_effects;
@@ -504,6 +505,8 @@ unsigned fe_choose(fe_ctx *cx, vks_loc at, const fe_alternative *alts,
                  alts[chosen].facts[i]);
     if (alts[chosen].text) /* NULL: the decisions that follow say it */
         push_step(cx, at, alts[chosen].text);
+    if (cx->facts_assumed)
+        cx->facts_assumed(cx, at, alts[chosen].facts, alts[chosen].fact_count, true);
     return chosen;
 }
 
@@ -514,7 +517,7 @@ static bool mentions_a_fact_variable(const fe_ctx *cx, const vks_smt_expr *e)
         return false;
     if (e->kind == VKS_SMT_VAR) {
         for (size_t i = 0; i < cx->path.fact_count; i++)
-            if (mentions(cx->path.facts[i].cond, e->name))
+            if (fe_smt_mentions(cx->path.facts[i].cond, e->name))
                 return true;
         return false;
     }
@@ -559,6 +562,8 @@ void fe_assume(fe_ctx *cx, const vks_smt_expr *cond, bool truth)
 {
     fe_fact f = {cond, truth};
     VKS_PUSH(fe_value_arena(cx), cx->path.facts, cx->path.fact_count, cx->path.fact_cap, f);
+    if (cx->facts_assumed)
+        cx->facts_assumed(cx, (vks_loc){0}, &f, 1, false);
 }
 
 void fe_attach_path_steps(fe_ctx *cx, const fe_recording *r)

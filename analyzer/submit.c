@@ -84,10 +84,45 @@ typedef struct fe_fence {
     struct fe_fence *next;
 } fe_fence;
 
+/*
+ * "If vkQueueSubmit fails, it may return VK_ERROR_OUT_OF_HOST_MEMORY or
+ * VK_ERROR_OUT_OF_DEVICE_MEMORY. If it does, the implementation must ensure
+ * that the state and contents of any resources or synchronization
+ * primitives referenced by the submitted command buffers and any
+ * semaphores referenced by pSubmits is unaffected by the call or its
+ * failure. If vkQueueSubmit fails in such a way that the implementation is
+ * unable to make that guarantee, the implementation must return
+ * VK_ERROR_DEVICE_LOST" ("Command Buffers" chapter, vkQueueSubmit): on the
+ * way where a submission failed, nothing it submitted runs (and after a
+ * lost device no later work does either).  Mesa's WSI-style loops test
+ * each submission and `goto` the next item on failure; taken as made, the
+ * failed submission's copy was paired with a later item's: a false
+ * write-after-write.  So what a submission changed in its queue's stream is
+ * kept aside until the path tests its result, and taken back on the way
+ * where the path's facts leave it no success (fe_submission_failed) - as
+ * long as nothing was appended to that stream since.
+ */
+typedef struct fe_retractable {
+    const char *result;             /* the result's unknown name */
+    struct fe_stream *stream;
+    size_t cmd_count, seq_count;    /* the stream before the submission */
+    size_t cmd_count_after;
+    uint64_t in_flight;
+    uint32_t in_flight_from;
+    bool host_writes, waited_semaphores;
+    const char *fence;              /* the fence it signals, or NULL */
+    bool fence_was_known;           /* and what that fence's entry was */
+    struct fe_fence *fence_before;
+    uint32_t *marked;               /* recordings it put in the stream first */
+    size_t marked_count, marked_cap;
+    bool submitting;                /* the submission is being appended */
+} fe_retractable;
+
 struct fe_submit_state {
     fe_closed *closed;
     fe_stream *streams;
     fe_fence *fences;       /* newest first */
+    fe_retractable *retractable; /* the latest submission, until tested */
 };
 
 static struct fe_submit_state *state(fe_ctx *cx)
@@ -197,6 +232,9 @@ static void append_command_buffer(fe_ctx *cx, fe_stream *s, vks_loc at,
         return;
     }
     vks_cmdbuf *rec = &cx->program->cmdbufs[c->cmdbuf];
+    fe_retractable *r = state(cx)->retractable;
+    if (r && r->submitting && r->stream == s && !rec->in_queue_stream)
+        VKS_PUSH(fe_value_arena(cx), r->marked, r->marked_count, r->marked_cap, c->cmdbuf);
     rec->in_queue_stream = true;
     size_t n = rec->cmd_count;
     vks_loc *submitted_by = vks_arena_alloc(cx->arena, sizeof *submitted_by);
@@ -589,12 +627,81 @@ void fe_host_unknown_wait(fe_ctx *cx, vks_loc at, const char *name)
         unknown_wait(cx, s, at, name);
 }
 
-/* vkQueueSubmit (param 1: VkSubmitInfo) / vkQueueSubmit2 (2: VkSubmitInfo2). */
+/* vkQueueSubmit (param 1: VkSubmitInfo) / vkQueueSubmit2 (2: VkSubmitInfo2).
+   Its result is a named unknown, and what it appends is kept aside until
+   the path tests that result (fe_retractable). */
 bool fe_model_queue_submit(fe_ctx *cx, const fe_call *call, int param)
 {
-    submit(cx, call->loc, call->args, stream_for(cx, call->args[0], call->loc),
-           param == 2 ? &submit_info2 : &submit_info);
+    fe_stream *s = stream_for(cx, call->args[0], call->loc);
+    vks_arena *a = fe_value_arena(cx);
+    fe_retractable *r = vks_arena_alloc(a, sizeof *r);
+    *r = (fe_retractable){
+        .stream = s,
+        .cmd_count = cx->program->cmdbufs[s->rec.cmdbuf].cmd_count,
+        .seq_count = s->rec.cmd_seq_count,
+        .in_flight = s->in_flight,
+        .in_flight_from = s->in_flight_from,
+        .host_writes = s->host_writes,
+        .waited_semaphores = s->waited_semaphores,
+        .fence = call->argc > 3 ? fe_ident(call->args[3]) : NULL,
+        .submitting = true,
+    };
+    if (r->fence) {
+        const fe_fence *f = fence_entry(cx, r->fence, false);
+        r->fence_was_known = f != NULL;
+        if (f) {
+            r->fence_before = vks_arena_alloc(a, sizeof *r->fence_before);
+            *r->fence_before = *f;
+        }
+    }
+    state(cx)->retractable = r;
+    submit(cx, call->loc, call->args, s, param == 2 ? &submit_info2 : &submit_info);
+    r->submitting = false;
+    r->cmd_count_after = cx->program->cmdbufs[s->rec.cmdbuf].cmd_count;
+    /* named now, so that every copy of it (`res = vkQueueSubmit (...)`) is
+       the one value a test of it is about (as eval_expr.c names a read) */
+    fe_val *result = fe_unknown(cx);
+    result->unknown_name = r->result = vks_arena_printf(cx->arena, "?r%u", ++cx->read_names);
+    cx->model_result = result;
     return true;
+}
+
+/* The name of the unknown result of this path's latest submission while
+   it can still be taken back (nothing appended to its queue since), or
+   NULL. */
+static const char *submission_result(const fe_ctx *cx)
+{
+    const fe_retractable *r = cx->path.submit ? cx->path.submit->retractable : NULL;
+    if (!r || cx->program->cmdbufs[r->stream->rec.cmdbuf].cmd_count != r->cmd_count_after)
+        return NULL; /* something was appended since: it stays made */
+    return r->result;
+}
+
+static void submission_failed(fe_ctx *cx)
+{
+    if (!submission_result(cx))
+        return;
+    fe_retractable *r = cx->path.submit->retractable;
+    cx->path.submit->retractable = NULL;
+    fe_stream *s = r->stream;
+    cx->program->cmdbufs[s->rec.cmdbuf].cmd_count = r->cmd_count;
+    s->rec.cmd_seq_count = r->seq_count;
+    s->in_flight = r->in_flight;
+    s->in_flight_from = r->in_flight_from;
+    s->host_writes = r->host_writes;
+    s->waited_semaphores = r->waited_semaphores;
+    if (r->fence) {
+        fe_fence *f = fence_entry(cx, r->fence, false);
+        if (f && r->fence_before) {
+            f->stream = r->fence_before->stream;
+            f->covered = r->fence_before->covered;
+            f->waited_semaphores = r->fence_before->waited_semaphores;
+        } else if (f && !r->fence_was_known) {
+            forget_fence(cx, r->fence);
+        }
+    }
+    for (size_t i = 0; i < r->marked_count; i++)
+        cx->program->cmdbufs[r->marked[i]].in_queue_stream = false;
 }
 
 /* vkQueueWaitIdle (FE_WAIT_ONE_QUEUE); vkDeviceWaitIdle; vkWaitForFences
@@ -714,4 +821,30 @@ void fe_finish_queue_streams(fe_ctx *cx)
         fe_attach_path_steps(cx, &s->rec);
     }
     cx->path.submit = NULL;
+}
+
+/* A fact about the latest submission's result that leaves it no
+   VK_SUCCESS (`if (res != VK_SUCCESS) goto next;`, its failing way): the
+   submission failed there (fe_retractable).  Z3 is asked only when a fact
+   names the result.  The decision is marked: the ways that go on past it
+   hold the submission, what the failing way had checked they do not. */
+void fe_submission_tested(fe_ctx *cx, vks_loc at, const fe_fact *facts, unsigned count,
+                          bool from_decision)
+{
+    const char *result = cx->sandbox ? NULL : submission_result(cx);
+    if (!result)
+        return;
+    bool tested = false;
+    for (unsigned i = 0; i < count && !tested; i++)
+        tested = fe_smt_mentions(facts[i].cond, result);
+    if (!tested)
+        return;
+    vks_smt_expr *var = fe_smt_new(cx, VKS_SMT_VAR);
+    var->name = result;
+    if (fe_path_allows(cx, at, fe_smt_is(cx, var, 0), true))
+        return;
+    submission_failed(cx);
+    fe_path_note(cx, at, "the submission failed on this way: nothing it submitted runs");
+    if (from_decision && cx->path.decision_count > 0)
+        cx->decisions[cx->path.decision_count - 1].submission_taken_back = true;
 }

@@ -1284,6 +1284,33 @@ START_TEST(a_method_of_an_embedded_interface_finds_its_object)
 }
 END_TEST
 
+/* realprog/chunk_uploader.c (the styles corpus's loopgoto_ programs,
+   after Mesa's WSI, written by a helper session): each chunk's copy into
+   one scratch buffer is submitted with its own fence; a chunk whose
+   vkQueueSubmit fails is skipped, one that went in is waited for
+   (-DWITH_BARRIER) before the next reuses the buffer.  A failed
+   submission runs nothing ("Command Buffers", vkQueueSubmit), but it was
+   taken as made: on the way where the first chunk's submit failed, its
+   copy (never waited for) was paired with the second's - a false
+   write-after-write, and the twin was not silent.  Now the one WAW of the
+   program without the wait (the second chunk's copy at 29 after the
+   first's, on the way where the first went in: the note says so); the
+   twin silent. */
+START_TEST(a_submission_that_failed_runs_nothing)
+{
+    check_one_finding_and_silent_twin("chunk_uploader.c", VKS_RULE_HAZARD_WAW,
+                                      "WRITE_AFTER_WRITE", 29, 29, 4);
+    test_analysis *a = check_one("chunk_uploader.c", false);
+    const vks_finding *f = only_finding(a, VKS_RULE_HAZARD_WAW);
+    bool first_went_in = false;
+    for (size_t i = 0; i < f->note_count; i++)
+        first_went_in |= f->notes[i].loc.line == 46 &&
+                         strstr(f->notes[i].message, "is false") != NULL;
+    ck_assert(first_went_in);
+    test_analysis_free(a);
+}
+END_TEST
+
 /* realprog/root_descriptor_updates.c (vkd3d's root parameters, found by a
    helper session): a descriptor update per dirty bit of a 64-bit mask.
    With no shader on the command line nothing reads what the sets hold,
@@ -1526,6 +1553,7 @@ int main(void)
     tcase_add_test(tc, a_wait_for_the_acquire_fence_orders_no_queue_work);
     tcase_add_test(tc, a_method_that_finds_its_object_with_containing_record_is_analysed);
     tcase_add_test(tc, a_method_of_an_embedded_interface_finds_its_object);
+    tcase_add_test(tc, a_submission_that_failed_runs_nothing);
     tcase_add_test(tc, descriptor_updates_no_shader_reads_cost_no_paths);
     tcase_add_test(tc, a_goto_to_a_label_in_a_loop_body_is_followed);
     suite_add_tcase(s, tc);
