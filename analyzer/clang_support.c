@@ -1045,3 +1045,22 @@ bool fe_type_reaches_cmdbuf(fe_ctx *cx, CXType t)
     }
     return cache->reaches_cmdbuf[slot];
 }
+
+/* A library function that formats text (variadic after a `char *`: a
+   logger such as `gst_debug_log` or `av_log`): eval_expr.c's call record
+   and quiet_leave.c's searches take it to record and wait for nothing. */
+bool fe_formats_text(CXCursor decl)
+{
+    if (clang_Cursor_isNull(decl))
+        return false;
+    CXType type = clang_getCursorType(decl);
+    int named = clang_getNumArgTypes(type);
+    if (!clang_isFunctionTypeVariadic(type) || named < 1)
+        return false;
+    CXType last = clang_getCanonicalType(clang_getArgType(type, (unsigned)named - 1));
+    if (last.kind != CXType_Pointer)
+        return false;
+    enum CXTypeKind pointee = clang_getCanonicalType(clang_getPointeeType(last)).kind;
+    return pointee == CXType_Char_S || pointee == CXType_Char_U || pointee == CXType_SChar ||
+           pointee == CXType_UChar;
+}

@@ -384,6 +384,9 @@ bool fe_leave_adds_nothing(fe_ctx *cx, CXCursor branch);
 bool fe_rest_adds_nothing(fe_ctx *cx, CXCursor stmt);
 /* A value of this type is, or leads to, a command buffer (clang_support.c). */
 bool fe_type_reaches_cmdbuf(fe_ctx *cx, CXType t);
+/* A library function that formats text (variadic after a `char *`: a
+   logger): it waits for and records nothing (clang_support.c). */
+bool fe_formats_text(CXCursor decl);
 
 /* ---- where recordings start (analyzer/roots.c) ---- */
 /* What each registered function calls (fe_eval_state.function_list order):

@@ -1857,22 +1857,8 @@ static bool in_c_library(CXCursor decl, const char *spelling)
  * swapper, which holds the device, and each of GStreamer's 3,272 debug
  * statements on its paths was a host wait the analysis could not see
  * into, after which host accesses were questions left unknown.
+ * (fe_formats_text, clang_support.c: quiet_leave.c asks it too.)
  */
-static bool formats_text(CXCursor decl)
-{
-    if (clang_Cursor_isNull(decl))
-        return false;
-    CXType type = clang_getCursorType(decl);
-    int named = clang_getNumArgTypes(type);
-    if (!clang_isFunctionTypeVariadic(type) || named < 1)
-        return false;
-    CXType last = clang_getCanonicalType(clang_getArgType(type, (unsigned)named - 1));
-    if (last.kind != CXType_Pointer)
-        return false;
-    enum CXTypeKind pointee = clang_getCanonicalType(clang_getPointeeType(last)).kind;
-    return pointee == CXType_Char_S || pointee == CXType_Char_U || pointee == CXType_SChar ||
-           pointee == CXType_UChar;
-}
 
 /*
  * A function of the program handed to a library as a callback is followed
@@ -1957,7 +1943,7 @@ static fe_call call_record(fe_ctx *cx, CXCursor call, const char *name, fe_val *
         .argc = argc,
         .entry_point = name != NULL,
         .in_c_library = !name && in_c_library(decl, spelling),
-        .formats_text = !name && formats_text(decl),
+        .formats_text = !name && fe_formats_text(decl),
         .callee_in_system_header =
             !clang_Cursor_isNull(decl) &&
             clang_Location_isInSystemHeader(clang_getCursorLocation(decl)),

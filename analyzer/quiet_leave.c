@@ -92,12 +92,31 @@ typedef struct {
     bool found;
 } cmdbuf_search;
 
+/* Whether a value of type t may be a command buffer handle itself (not a
+   pointer to what holds one): `(void *) cmd`, `(uint64_t) cmd`. */
+static bool is_cmdbuf_handle(CXType t)
+{
+    CXType canonical = clang_getCanonicalType(t);
+    if (canonical.kind != CXType_Pointer)
+        return false;
+    CXString spelling = clang_getTypeSpelling(canonical);
+    bool is = strcmp(clang_getCString(spelling), "struct VkCommandBuffer_T *") == 0;
+    clang_disposeString(spelling);
+    return is;
+}
+
+/* Inside an argument: a value that may be a command buffer handle, which
+   the run finds by its name whatever it is converted to (fe_opaque_call,
+   fe_find_recording).  A pointer to a struct that holds one, converted to
+   a type that holds none (`gst_mini_object_unref (GST_MINI_OBJECT_CAST
+   (cmd))`), is not: a library follows what its parameter's type says, as
+   for the device (program_end.c, fe_argument_leads_to_device), and the run
+   records nothing into the command buffer there. */
 static enum CXChildVisitResult find_cmdbuf(CXCursor c, CXCursor parent, CXClientData data)
 {
     (void)parent;
     cmdbuf_search *s = data;
-    if (clang_isExpression(clang_getCursorKind(c)) &&
-        fe_type_reaches_cmdbuf(s->cx, clang_getCursorType(c)))
+    if (clang_isExpression(clang_getCursorKind(c)) && is_cmdbuf_handle(clang_getCursorType(c)))
         s->found = true;
     if (s->found)
         return CXChildVisit_Break;
@@ -109,19 +128,28 @@ static enum CXChildVisitResult find_cmdbuf(CXCursor c, CXCursor parent, CXClient
 }
 
 /* A call the evaluator cannot see into records an unmodelled command into
-   the recordings its arguments reach (fe_opaque_call): an argument of a
-   command buffer's type, or that holds one, or computed from one. */
+   the recordings its arguments reach (fe_opaque_call): an argument whose
+   type, as the call is handed it, is a command buffer or holds one
+   (fe_arg.reaches_cmdbuf), or whose value may be a command buffer handle
+   (find_cmdbuf).  What the run would record, no more: a way this search
+   calls quiet is one the run would have dropped as recording nothing new
+   (frontend.c, repeats_a_checked_prefix). */
+static bool argument_hands_command_buffer(fe_ctx *cx, CXCursor arg)
+{
+    if (fe_type_reaches_cmdbuf(cx, clang_getCursorType(arg)))
+        return true;
+    cmdbuf_search s = {cx, false};
+    if (find_cmdbuf(arg, clang_getNullCursor(), &s) == CXChildVisit_Recurse)
+        clang_visitChildren(arg, find_cmdbuf, &s);
+    return s.found;
+}
+
 static bool hands_command_buffer(fe_ctx *cx, CXCursor call)
 {
     int argc = clang_Cursor_getNumArguments(call);
-    for (int i = 0; i < argc; i++) {
-        CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
-        cmdbuf_search s = {cx, false};
-        if (find_cmdbuf(arg, clang_getNullCursor(), &s) == CXChildVisit_Recurse)
-            clang_visitChildren(arg, find_cmdbuf, &s);
-        if (s.found)
+    for (int i = 0; i < argc; i++)
+        if (argument_hands_command_buffer(cx, clang_Cursor_getArgument(call, (unsigned)i)))
             return true;
-    }
     return false;
 }
 
@@ -137,8 +165,10 @@ static bool call_adds_nothing(fe_ctx *cx, CXCursor call)
             !clang_Cursor_isNull(fe_function_body(definition)))
             return function_adds_nothing(cx, definition);
     }
-    /* No body, or called through a pointer (the evaluator runs neither). */
+    /* No body, or called through a pointer (the evaluator runs neither).
+       A logger records nothing, whatever it is handed (fe_opaque_call). */
     return fe_name_frees_memory(fe_string(cx, clang_getCursorSpelling(call))) ||
+           (!clang_Cursor_isNull(decl) && fe_formats_text(decl)) ||
            !hands_command_buffer(cx, call);
 }
 
@@ -525,13 +555,39 @@ static bool after_error_adds_nothing(fe_ctx *cx, CXCursor body, CXCursor call, i
     return false;
 }
 
-/* The `return` the code from top-level statement `from` of the body
-   reaches first (a label's statement is the label's), or a null cursor. */
-static CXCursor first_return_from(fe_ctx *cx, CXCursor body, unsigned from)
+/* Whether a statement, once run, always goes on to the one after it: no
+   `return`, `goto` or computed `goto` anywhere inside it (a `break` or
+   `continue` at the top level of a body is no valid C; inside, it ends a
+   loop or switch of the statement).  A call that ends the program does
+   not return either: the callers then run nothing, which adds nothing. */
+static bool falls_through(fe_ctx *cx, CXCursor stmt)
 {
-    const fe_child_list *top = fe_children_kept(cx, body);
-    for (unsigned i = from; i < top->count; i++) {
-        CXCursor stmt = top->items[i];
+    enum CXCursorKind kind = clang_getCursorKind(stmt);
+    if (kind == CXCursor_ReturnStmt || kind == CXCursor_GotoStmt ||
+        kind == CXCursor_IndirectGotoStmt)
+        return false;
+    const fe_child_list *ch = fe_children_kept(cx, stmt);
+    for (unsigned i = 0; i < ch->count; i++)
+        if (!falls_through(cx, ch->items[i]))
+            return false;
+    return true;
+}
+
+/* The `return` the statements `items[from..count)` reach first (a label's
+   statement is the label's; a block's statements are run in turn), or a
+   null cursor; *done: the statements fell through to their end.  The
+   cleanup a label runs before its return (`error: for (i = 0; i < n; i++)
+   gst_clear_mini_object (&views[i]); return FALSE;`, `error: { if (mem)
+   gst_memory_unref (mem); return NULL; }`) is run whatever it holds, so
+   statements that always fall through are passed over: the `return` after
+   them is the one reached.  What they do is searched for effects by
+   branch_adds_nothing (follow_gotos) all the same. */
+static CXCursor first_return_in(fe_ctx *cx, const fe_child_list *items, unsigned from,
+                                bool *done)
+{
+    *done = false;
+    for (unsigned i = from; i < items->count; i++) {
+        CXCursor stmt = items->items[i];
         while (clang_getCursorKind(stmt) == CXCursor_LabelStmt) {
             const fe_child_list *ch = fe_children_kept(cx, stmt);
             if (!ch->count)
@@ -541,11 +597,26 @@ static CXCursor first_return_from(fe_ctx *cx, CXCursor body, unsigned from)
         enum CXCursorKind kind = clang_getCursorKind(stmt);
         if (kind == CXCursor_ReturnStmt)
             return stmt;
-        if (kind != CXCursor_CallExpr && kind != CXCursor_NullStmt &&
-            !clang_isExpression(kind))
-            break; /* a branch or a loop: which return it reaches is not plain */
+        if (kind == CXCursor_CompoundStmt) {
+            bool inner_done;
+            CXCursor r = first_return_in(cx, fe_children_kept(cx, stmt), 0, &inner_done);
+            if (!inner_done)
+                return r; /* its return, or not plain */
+            continue;
+        }
+        if (!falls_through(cx, stmt))
+            return clang_getNullCursor(); /* which return it reaches is not plain */
     }
+    *done = true;
     return clang_getNullCursor();
+}
+
+/* The `return` the code from top-level statement `from` of the body
+   reaches first, or a null cursor. */
+static CXCursor first_return_from(fe_ctx *cx, CXCursor body, unsigned from)
+{
+    bool done;
+    return first_return_in(cx, fe_children_kept(cx, body), from, &done);
 }
 
 /* The top-level statement a `goto` jumps to in the body, or its count. */
@@ -678,7 +749,12 @@ static enum CXChildVisitResult find_more_than_creation(CXCursor c, CXCursor pare
         CXCursor body = clang_Cursor_isNull(decl)
                             ? clang_getNullCursor()
                             : fe_function_body(fe_find_function(w->cx, decl));
-        if (clang_Cursor_isNull(body)) {
+        if (clang_Cursor_isNull(body) && !clang_Cursor_isNull(decl) && fe_formats_text(decl)) {
+            /* A logger (`GST_LOG_OBJECT (pool, "created cmd buffer %p",
+               buf)`): it records, submits and waits for nothing, whatever
+               it is handed, as a run has it (fe_opaque_call, host.c
+               may_wait). */
+        } else if (clang_Cursor_isNull(body)) {
             /* Through a pointer, or a library's: it may record or submit
                with a command buffer or a queue it is handed, and wait with
                what leads to the device (as host.c's may_wait has it) or by
@@ -688,10 +764,24 @@ static enum CXChildVisitResult find_more_than_creation(CXCursor c, CXCursor pare
                 w->waits = true;
             int argc = clang_Cursor_getNumArguments(c);
             for (int i = 0; i < argc && !w->more; i++) {
-                CXType t = clang_getCursorType(fe_strip(clang_Cursor_getArgument(c, (unsigned)i)));
-                const char *type =
+                CXCursor arg = clang_Cursor_getArgument(c, (unsigned)i);
+                CXType t = clang_getCursorType(fe_strip(arg));
+                /* A queue it may submit to: what its parameter's type says
+                   (`gst_object_ref (queue)` takes a `gpointer`, which a
+                   library cannot follow), or a VkQueue handle itself
+                   converted (program_end.c, fe_argument_leads_to_device). */
+                const char *written =
                     fe_string(w->cx, clang_getTypeSpelling(clang_getCanonicalType(t)));
-                w->more = fe_type_reaches_cmdbuf(w->cx, t) || strstr(type, "Queue");
+                const char *type =
+                    strcmp(written, "struct VkQueue_T *") == 0
+                        ? written
+                        : fe_string(w->cx, clang_getTypeSpelling(clang_getCanonicalType(
+                                               clang_getCursorType(arg))));
+                /* What it may record into: the command buffers the run
+                   gives an unmodelled command (argument_hands_command_buffer;
+                   GStreamer's `gst_mini_object_init (GST_MINI_OBJECT_CAST
+                   (cmd), ...)` in a command buffer's constructor is none). */
+                w->more = argument_hands_command_buffer(w->cx, arg) || strstr(type, "Queue");
                 if (clang_Cursor_isNull(decl) ? strstr(type, "Device") || strstr(type, "Fence")
                                               : fe_argument_leads_to_device(c, decl, (unsigned)i))
                     w->waits = true;
