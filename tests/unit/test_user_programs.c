@@ -576,6 +576,17 @@ static void check_host_write_before_wait_and_silent_twin(const char *file, unsig
     check_twin_silent(file, 1);
 }
 
+/* The RAW and its twin's silence in `paths`, the program analysed in
+   `runs` runs. */
+static void check_one_raw_in_runs(const char *file, unsigned line, unsigned write_line,
+                                  unsigned paths, unsigned runs)
+{
+    check_one_raw_and_silent_twin(file, line, write_line, paths);
+    test_analysis *a = check_one(file, false);
+    ck_assert_uint_eq(a->stats.paths_run, runs);
+    test_analysis_free(a);
+}
+
 /* The RAW and its twin's silence in `paths`, in `runs` runs; and the runs
    when quiet error ways are run (VKSYNC_SKIP_QUIET_LEAVES=0), returned
    for the caller's checks. */
@@ -584,12 +595,9 @@ static test_analysis *check_runs_with_and_without_quiet_leaves(const char *file,
                                                               unsigned write_line,
                                                               unsigned paths, unsigned runs)
 {
-    check_one_raw_and_silent_twin(file, line, write_line, paths);
-    test_analysis *a = check_one(file, false);
-    ck_assert_uint_eq(a->stats.paths_run, runs);
-    test_analysis_free(a);
+    check_one_raw_in_runs(file, line, write_line, paths, runs);
     setenv("VKSYNC_SKIP_QUIET_LEAVES", "0", 1);
-    a = check_one(file, false);
+    test_analysis *a = check_one(file, false);
     unsetenv("VKSYNC_SKIP_QUIET_LEAVES");
     return a;
 }
@@ -669,10 +677,7 @@ END_TEST
    counted (the summary said "0 paths explored" under the finding). */
 START_TEST(a_library_call_handed_no_device_cannot_submit)
 {
-    check_one_raw_and_silent_twin("library_quit.c", 87, 78, 1);
-    test_analysis *a = check_one("library_quit.c", false);
-    ck_assert_uint_eq(a->stats.paths_run, 1);
-    test_analysis_free(a);
+    check_one_raw_in_runs("library_quit.c", 87, 78, 1, 1);
 }
 END_TEST
 
@@ -735,12 +740,9 @@ END_TEST
    nothing, and by default they are not run at all, 5 runs either way. */
 START_TEST(locals_never_read_again_do_not_keep_paths_apart)
 {
-    check_one_raw_and_silent_twin("engine_rebuild.c", 39, 30, 2);
-    test_analysis *a = check_one("engine_rebuild.c", false);
-    ck_assert_uint_eq(a->stats.paths_run, 5);
-    test_analysis_free(a);
+    check_one_raw_in_runs("engine_rebuild.c", 39, 30, 2, 5);
     setenv("VKSYNC_SKIP_QUIET_LEAVES", "0", 1);
-    a = check_one("engine_rebuild.c", false);
+    test_analysis *a = check_one("engine_rebuild.c", false);
     ck_assert_uint_eq(a->stats.paths_run, 9);
     test_analysis_free(a);
     setenv("VKSYNC_MERGE_AT_WAITS", "0", 1);
@@ -807,10 +809,7 @@ END_TEST
    silence with the barrier. */
 START_TEST(paths_in_the_state_of_one_that_went_on_by_itself_end_there)
 {
-    check_one_raw_and_silent_twin("restore_window.c", 77, 69, 5);
-    test_analysis *a = check_one("restore_window.c", false);
-    ck_assert_uint_eq(a->stats.paths_run, 6);
-    test_analysis_free(a);
+    check_one_raw_in_runs("restore_window.c", 77, 69, 5, 6);
 }
 END_TEST
 
@@ -854,10 +853,7 @@ END_TEST
    paths, the RAW, silence with the barrier. */
 START_TEST(precondition_checks_error_formatting_and_a_reacquire_loop_cost_no_runs)
 {
-    check_one_raw_and_silent_twin("media_present.c", 127, 112, 2);
-    test_analysis *a = check_one("media_present.c", false);
-    ck_assert_uint_eq(a->stats.paths_run, 5);
-    test_analysis_free(a);
+    check_one_raw_in_runs("media_present.c", 127, 112, 2, 5);
 }
 END_TEST
 
@@ -1321,10 +1317,7 @@ END_TEST
    (the copy at 60, the fill at 47), silent with the barrier. */
 START_TEST(an_error_way_that_logs_and_unrefs_through_a_base_type_is_not_run)
 {
-    check_one_raw_and_silent_twin("plane_views_error.c", 60, 47, 1);
-    test_analysis *a = check_one("plane_views_error.c", false);
-    ck_assert_uint_eq(a->stats.paths_run, 1);
-    test_analysis_free(a);
+    check_one_raw_in_runs("plane_views_error.c", 60, 47, 1, 1);
 }
 END_TEST
 
