@@ -340,6 +340,25 @@ static bool widen_search_loop(fe_ctx *cx, CXCursor cond, CXCursor inc, CXCursor 
  * acquire(); if (err == VK_ERROR_OUT_OF_DATE_KHR) demo_resize(demo); ...
  * else assert(!err); } while (err != VK_SUCCESS);` leaves after the way
  * that found VK_SUCCESS instead of acquiring and rebuilding again.
+ *
+ * decided_by_branch: a condition that is known only because the path took
+ * one way of a branch on an unknown while evaluating it - a call that
+ * tests an unknown and returns a constant on each way - is an unknown
+ * condition too, and counts as one of the two iterations.  C gives the
+ * call's result no other value than the way's: on the path that took the
+ * other way the loop ends, and a path that goes on is one more assumption
+ * each time.  The idiom is dropping references down a chain: Gallium's
+ * `do { next = res->next; destroy (res); res = next; } while
+ * (pipe_reference (&res->reference, NULL));` tests, at each link, whether
+ * an unknown atomic count (another thread may hold a reference) reached
+ * zero, and `return true;` made the test known on that way.  With the
+ * chain unknown, each link a new unknown, it ran to the 256-iteration
+ * limit on one way, and every number of links in between was a way of
+ * the region around it: zink spent 6 of its 9 M statements there, the
+ * whole statement limit of 21 of its recording functions.  Had the call
+ * been joined (summary.c) its result would have been unknown, and the
+ * loop would have been run twice: the answer no longer depends on how
+ * deep in nested regions the loop is.
  */
 static void exec_loop(fe_ctx *cx, CXCursor init, CXCursor cond, CXCursor inc,
                       CXCursor body, bool test_first)
@@ -361,10 +380,14 @@ static void exec_loop(fe_ctx *cx, CXCursor init, CXCursor cond, CXCursor inc,
         progress.iteration = n;
         if (test_first || n > 0) {
             bool known = true, value = true;
+            unsigned decisions_before_test = cx->path.decision_count;
             if (!clang_Cursor_isNull(cond))
                 value = condition(cx, cond, &known);
             if (known && !value)
                 break;
+            /* The condition is true only on the way this path took at a
+               branch on an unknown inside it (see decided_by_branch). */
+            bool decided = known && cx->path.decision_count > decisions_before_test;
             test_known = known;
             vks_loc at = fe_loc(cx, clang_Cursor_isNull(cond) ? body : cond);
             const char *why = NULL;
@@ -375,6 +398,10 @@ static void exec_loop(fe_ctx *cx, CXCursor init, CXCursor cond, CXCursor inc,
                 why = fe_intern_printf(cx, "`%s` is assumed true",
                                        fe_source_text(cx, cond));
                 /* a `do` body's first run was before any test */
+                iteration = assumed_iteration(&progress, n);
+            } else if (decided) {
+                why = fe_intern_printf(cx, "`%s` is true on the ways taken inside it",
+                                       fe_source_text(cx, cond));
                 iteration = assumed_iteration(&progress, n);
             } else {
                 /* `while (!demo->quit) { handle events; demo_draw(demo); }`:
