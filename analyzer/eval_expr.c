@@ -126,11 +126,59 @@ static CXCursor designated_function(CXCursor c);
    initialiser (an embedded SPIR-V module, `const uint32_t spv[] = {...}`)
    is its initialiser's value. */
 
+/*
+ * A path from `main` starts with the program: "All objects with static
+ * storage duration shall be initialized (set to their initial values)
+ * before program startup" (C11 5.1.2), to their initializer - a constant
+ * expression (6.7.9p4) - or, without one, to zero (6.7.9p10).  So there a
+ * global the path has not written holds that value, whatever its type: a
+ * driver table chosen by a plain pointer (`static const
+ * gfx_display_ctx_driver_t *disp_ctx = &gfx_display_ctx_vulkan;`, as
+ * RetroArch has it) is that table, and a call through it is followed.  A
+ * global defined in no file given (an `extern`) stays unknown.  Other
+ * roots run after code the analysis did not see: only what is const is
+ * known there.
+ */
+enum { MAX_STARTUP_BYTES = 4096 };
+
+static fe_val *value_at_startup(fe_ctx *cx, CXCursor decl, CXType t)
+{
+    CXCursor definition = clang_getCursorDefinition(decl);
+    if (clang_Cursor_isNull(definition))
+        return NULL;
+    CXCursor init = clang_Cursor_getVarDeclInitializer(definition);
+    vks_loc at = fe_loc(cx, definition);
+    if (!clang_Cursor_isNull(init)) {
+        /* Embedded data (vkcube's 196,623-byte `static unsigned char
+           lunarg_ppm[]`) is no configuration: held value by value, every
+           run of main allocated it again (1.1 GB).  Unknown, as before. */
+        if (fe_type_size(t) > MAX_STARTUP_BYTES)
+            return NULL;
+        CXCursor stripped = fe_strip(init);
+        if (clang_getCursorKind(stripped) == CXCursor_InitListExpr)
+            return eval_init_list(cx, stripped, t, at);
+        return fe_copy(cx, fe_eval(cx, init));
+    }
+    fe_val *zero = fe_int(cx, 0);
+    CXType canon = clang_getCanonicalType(t);
+    if (canon.kind == CXType_Record || fe_type_is_array(t)) {
+        zero->aggregate = true;
+        zero->zero_rest = true;
+        zero->loc = at;
+    }
+    return zero;
+}
+
 static fe_val *global_initial_value(fe_ctx *cx, CXCursor decl, const char *key,
                                     const char *name)
 {
     CXType t = clang_getCursorType(decl);
     CXType canon = clang_getCanonicalType(t);
+    if (cx->root_function && strcmp(cx->root_function, "main") == 0) {
+        fe_val *v = value_at_startup(cx, decl, t);
+        if (v)
+            return v;
+    }
     /* A const struct (a COM object's vtable: `static const
        ICommandListVtbl command_list_vtbl = {command_list_Release, ...};`)
        holds its initializer on every path: "If an attempt is made to
@@ -2145,13 +2193,18 @@ static CXCursor function_behind_pointer(fe_ctx *cx, CXCursor call, fe_val *const
        callee pointer (zink's `screen->resource_destroy (screen, res)` in
        each reference count's release) cost 6% of zink's time for none.
        A COM method is handed its interface, a member of the object that
-       holds the command buffer (member_address): that object is handed. */
+       holds the command buffer (member_address): that object is handed.
+       So is a callback's `void *data` handed the renderer (`dispctx->draw
+       (vk)`, RetroArch's display drivers): the type the argument has before
+       its conversion says what it is. */
     bool handed_cmdbuf = false;
-    for (int i = 0; i < argc && !handed_cmdbuf; i++)
-        handed_cmdbuf = fe_type_reaches_cmdbuf(
-                            cx, clang_getCursorType(clang_Cursor_getArgument(call, (unsigned)i))) ||
+    for (int i = 0; i < argc && !handed_cmdbuf; i++) {
+        CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
+        handed_cmdbuf = fe_type_reaches_cmdbuf(cx, clang_getCursorType(arg)) ||
+                        fe_type_reaches_cmdbuf(cx, clang_getCursorType(fe_strip(arg))) ||
                         (args[i]->kind == VAL_PTR && args[i]->container &&
                          args[i]->container_holds_cmdbuf);
+    }
     const fe_child_list *ch = fe_children_kept(cx, call);
     if (!handed_cmdbuf || ch->count == 0)
         return clang_getNullCursor();

@@ -1338,6 +1338,20 @@ START_TEST(an_error_way_that_logs_and_unrefs_through_a_base_type_is_not_run)
 }
 END_TEST
 
+/* realprog/display_driver_table.c (RetroArch's display drivers, found by a
+   helper session): main's path calls the draw callback of a const driver
+   table through a plain file-scope pointer, handing it the renderer as
+   `void *data`.  The pointer's initializer was not taken for its value at
+   main's start (only a const global's was), and a callback handed its
+   object as `void *` was no call handed a command buffer: the copy was
+   analysed on its own and the RAW missed.  Now the RAW (the copy at 32
+   after the fill at 54), silent with the barrier. */
+START_TEST(main_starts_with_every_global_at_its_initial_value)
+{
+    check_one_raw_and_silent_twin("display_driver_table.c", 32, 54, 1);
+}
+END_TEST
+
 /* realprog/root_descriptor_updates.c (vkd3d's root parameters, found by a
    helper session): a descriptor update per dirty bit of a 64-bit mask.
    With no shader on the command line nothing reads what the sets hold,
@@ -1583,6 +1597,7 @@ int main(void)
     tcase_add_test(tc, a_method_of_an_embedded_interface_finds_its_object);
     tcase_add_test(tc, a_submission_that_failed_runs_nothing);
     tcase_add_test(tc, an_error_way_that_logs_and_unrefs_through_a_base_type_is_not_run);
+    tcase_add_test(tc, main_starts_with_every_global_at_its_initial_value);
     tcase_add_test(tc, descriptor_updates_no_shader_reads_cost_no_paths);
     tcase_add_test(tc, a_goto_to_a_label_in_a_loop_body_is_followed);
     suite_add_tcase(s, tc);
