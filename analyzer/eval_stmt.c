@@ -562,10 +562,59 @@ static bool is_or_member_of(const char *text, const char *target)
 typedef struct {
     fe_ctx *cx;
     const char *target; /* the tested variable's text */
+    unsigned depth;     /* helpers handed its object still to look into */
     bool assigned;
 } assignment_search;
 
-/* `x = create(...)` or `vkCreateX(..., &x)` in the code searched. */
+static enum CXChildVisitResult find_created_assignment(CXCursor c, CXCursor parent,
+                                                       CXClientData data);
+
+/*
+ * A helper handed the object the tested member is in makes it:
+ * `if (!self->descriptor_cache) if (!create_descriptor_pool (self, error))
+ * goto error;` with `self->descriptor_cache` created inside the helper
+ * (GStreamer's full-screen quad, twice per transform: 36 of
+ * color_convert's and 52 of view_convert's runs were the two ways of such
+ * tests).  For the argument that is the member's object (`self`, or
+ * `&obj` for `obj.m`), the helper's body is searched for the same member
+ * of its parameter (`P->descriptor_cache`).
+ */
+static bool helper_makes_member(assignment_search *s, CXCursor call)
+{
+    const char *arrow = strstr(s->target, "->");
+    const char *dot = strchr(s->target, '.');
+    const char *split = arrow && (!dot || arrow < dot) ? arrow : dot;
+    if (!split || s->depth == 0)
+        return false;
+    size_t base_len = (size_t)(split - s->target);
+    const char *member = split + (split == arrow ? 2 : 1);
+    CXCursor decl = fe_callee_decl(call);
+    CXCursor def = clang_Cursor_isNull(decl) ? decl : fe_find_function(s->cx, decl);
+    CXCursor body = clang_Cursor_isNull(def) ? def : fe_function_body(def);
+    if (clang_Cursor_isNull(body))
+        return false;
+    int argc = clang_Cursor_getNumArguments(call);
+    for (int i = 0; i < argc && i < clang_Cursor_getNumArguments(def); i++) {
+        const char *arg = fe_source_text(s->cx, fe_strip(clang_Cursor_getArgument(call, (unsigned)i)));
+        bool hands_object =
+            split == arrow ? strlen(arg) == base_len && strncmp(arg, s->target, base_len) == 0
+                           : arg[0] == '&' && strlen(arg + 1) == base_len &&
+                                 strncmp(arg + 1, s->target, base_len) == 0;
+        if (!hands_object)
+            continue;
+        const char *param = fe_spelling(s->cx, clang_Cursor_getArgument(def, (unsigned)i));
+        assignment_search inner = {
+            s->cx, vks_arena_printf(fe_value_arena(s->cx), "%s->%s", param, member),
+            s->depth - 1, false};
+        clang_visitChildren(body, find_created_assignment, &inner);
+        if (inner.assigned)
+            return true;
+    }
+    return false;
+}
+
+/* `x = create(...)` or `vkCreateX(..., &x)` in the code searched, or a
+   helper handed x's object that does either (helper_makes_member). */
 static enum CXChildVisitResult find_created_assignment(CXCursor c, CXCursor parent,
                                                        CXClientData data)
 {
@@ -580,7 +629,9 @@ static enum CXChildVisitResult find_created_assignment(CXCursor c, CXCursor pare
             strcmp(fe_source_text(s->cx, fe_strip(ch->items[0])), s->target) == 0 &&
             call_creates(s->cx, rhs, CREATION_SEARCH_DEPTH))
             s->assigned = true;
-    } else if (kind == CXCursor_CallExpr && call_creates(s->cx, c, 0)) {
+    } else if (kind == CXCursor_CallExpr && !call_creates(s->cx, c, 0)) {
+        s->assigned = helper_makes_member(s, c);
+    } else if (kind == CXCursor_CallExpr) {
         int argc = clang_Cursor_getNumArguments(c);
         for (int i = 0; i < argc && !s->assigned; i++) {
             CXCursor arg = fe_strip(clang_Cursor_getArgument(c, (unsigned)i));
@@ -603,10 +654,11 @@ static enum CXChildVisitResult find_created_assignment(CXCursor c, CXCursor pare
 static bool makes_only(fe_ctx *cx, const CXCursor *code, unsigned count, const char *target,
                        bool *waits)
 {
-    assignment_search s = {cx, target, false};
+    assignment_search s = {cx, target, CREATION_SEARCH_DEPTH, false};
     for (unsigned i = 0; i < count; i++) {
-        if (fe_code_does_more_than_create(cx, code[i], waits))
+        if (fe_code_does_more_than_create(cx, code[i], waits)) {
             return false;
+        }
         if (!s.assigned)
             find_created_assignment(code[i], clang_getNullCursor(), &s);
         if (!s.assigned)
