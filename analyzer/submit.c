@@ -448,13 +448,24 @@ static void wait_in_stream(fe_ctx *cx, fe_stream *s, vks_loc at, const char *nam
 
 /* A wait for every earlier submission in every stream of this path
    (vkDeviceWaitIdle, a fence whose signal the path did not see) or in
-   the queue's own (vkQueueWaitIdle). */
+   the queue's own (vkQueueWaitIdle).  A queue that names none of the
+   path's streams - a handle the path holds no name for (submissions to
+   such a queue all go to one stream, "?queue": stream_for), or one it
+   never submitted to under that name - may be any of them: it waits for
+   all, so that it hides hazards rather than invents them.  The styles
+   corpus's ring allocator stalls with `vkQueueWaitIdle (ring->queue)` on
+   a queue from a vkGetDeviceQueue the path cannot name: the wait was
+   matched to no stream, and the copies across it were a false
+   write-after-write. */
 static void host_wait(fe_ctx *cx, vks_loc at, const char *name,
                       const fe_val *queue)
 {
     const char *only = queue ? fe_ident(queue) : NULL;
+    bool named = false;
+    for (fe_stream *s = state(cx)->streams; s && only && !named; s = s->next)
+        named = strcmp(only, s->queue) == 0;
     for (fe_stream *s = state(cx)->streams; s; s = s->next) {
-        if (queue && (!only || strcmp(only, s->queue) != 0))
+        if (queue && named && strcmp(only, s->queue) != 0)
             continue;
         wait_in_stream(cx, s, at, name, UINT32_MAX);
     }
