@@ -147,8 +147,19 @@ bool vks_in_first_sync_scope(const vks_access_rec *a, const vks_scope *s)
     /* Directly (its stage is in the first scope), or through an execution
        dependency chain: "a chain exists if the intersection of Scope2nd in
        the first dependency and Scope1st in the second dependency is not an
-       empty set". */
-    return (a->stage & s->first) || (a->exec_after & s->first);
+       empty set".  Never through the HOST stage: "VK_PIPELINE_STAGE_2_HOST_BIT
+       specifies a pseudo-stage indicating execution on the host of
+       reads/writes of device memory. This stage is not invoked by any
+       commands recorded in a command buffer" (Pipeline Stages), so a
+       barrier's second scope holds no host operation - HOST there only
+       makes writes available to the host, for a host wait to order.  A
+       frame's readback barrier (TRANSFER -> HOST) chained with the next
+       submission's ordering of earlier host writes (from HOST, submit.c)
+       and ordered the whole previous frame before it with no host wait in
+       between (the styles corpus's drv_shared_texture_war: the layer's
+       cross-frame write-after-read was missed). */
+    return (a->stage & s->first) ||
+           (a->exec_after & s->first & ~(uint64_t)VK_PIPELINE_STAGE_2_HOST_BIT);
 }
 
 void vks_segment_add_visible(vks_segment *seg, uint64_t stages,
