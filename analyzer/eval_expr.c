@@ -339,6 +339,20 @@ static void havoc_walk_members(havoc_reach *h, fe_val *v, CXType t)
     }
 }
 
+/* A Vulkan handle type: a pointer to a `struct VkXxx_T` (dispatchable
+   handles, and non-dispatchable ones on 64-bit targets). */
+static bool is_handle_type(CXType canonical)
+{
+    if (canonical.kind != CXType_Pointer)
+        return false;
+    CXString s = clang_getTypeSpelling(clang_getCanonicalType(clang_getPointeeType(canonical)));
+    const char *t = clang_getCString(s);
+    size_t n = t ? strlen(t) : 0;
+    bool handle = n > 12 && strncmp(t, "struct Vk", 9) == 0 && strcmp(t + n - 2, "_T") == 0;
+    clang_disposeString(s);
+    return handle;
+}
+
 static void havoc_pointee(havoc_reach *h, fe_val *target, CXType pointee)
 {
     if (!target || h->depth >= HAVOC_REACH_DEPTH)
@@ -367,6 +381,18 @@ static void havoc_pointee(havoc_reach *h, fe_val *target, CXType pointee)
         havoc_walk_members(h, target, c);
     }
     h->depth--;
+    /* A handle the callee writes (vkAllocateMemory (dev, &info, NULL,
+       &ring.memory): no model) names an object from then on.  A member of
+       an aggregate the program initialised or zeroed (`struct ring ring =
+       {.size = n};`: zero elsewhere, C11 6.7.9p21; vkcube's memset of its
+       `demo`) has no name to keep, and was forgotten nameless: the memory
+       mapped from it was no memory the host accesses could be placed in,
+       and host writes racing a copy out of it went unreported, not even
+       counted as questions.  It gets one of its own, after where it is
+       (havoc adds the path's generation). */
+    if (!target->ident && is_handle_type(c))
+        target->ident = vks_arena_printf(fe_value_arena(h->cx), "out:%s",
+                                         target->spelling ? target->spelling : "?");
     havoc(h->cx, target);
 }
 

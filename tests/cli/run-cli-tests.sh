@@ -120,7 +120,7 @@ check "a clang error is a SARIF toolExecutionNotification" out_has "\"text\": \"
     echo '{'
     echo '    VkCommandBufferBeginInfo begin = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};'
     echo '    vkBeginCommandBuffer(cmd, &begin);'
-    for bit in 1 2 4 8 16 32 64 128 256 512; do
+    for bit in 1 2 4 8 16 32 64 128 256 512 1024; do
         echo "    if (flags & ${bit}u)"
         echo "        vkCmdFillBuffer(cmd, counters, $bit, 4, 0);"
     done

@@ -299,7 +299,7 @@ START_TEST(arrays_filled_in_loops_and_pointer_arithmetic)
 }
 END_TEST
 
-/* 2^10 paths: one recording function gets the run's path budget, 768
+/* 2^11 paths: one recording function gets the run's path budget, 1,024
    (frontend.c, share_budget). */
 START_TEST(too_many_paths_is_incomplete)
 {
@@ -307,7 +307,7 @@ START_TEST(too_many_paths_is_incomplete)
     strcpy(source, "#include <vulkan/vulkan.h>\n"
                    "void record(VkCommandBuffer cmd, VkBuffer b, const int *f) {\n"
                    "    vkBeginCommandBuffer(cmd, NULL);\n");
-    for (int i = 0; i < 10; i++) {
+    for (int i = 0; i < 11; i++) {
         char line[128];
         snprintf(line, sizeof line,
                  "    if (f[%d]) vkCmdFillBuffer(cmd, b, %d, 4, 0);\n", i, i * 4);
@@ -316,7 +316,7 @@ START_TEST(too_many_paths_is_incomplete)
     strcat(source, "    vkEndCommandBuffer(cmd);\n}\n");
     test_analysis *a = analyse(source);
     ck_assert_int_eq(a->status, 0);
-    ck_assert_uint_eq(a->program->cmdbuf_count, 768);
+    ck_assert_uint_eq(a->program->cmdbuf_count, 1024);
     ck_assert_uint_eq(a->findings.count, 1);
     ck_assert_int_eq(a->findings.items[0].rule, VKS_RULE_VKSYNC_INCOMPLETE);
     ck_assert_uint_eq(a->findings.items[0].loc.line, 2);
@@ -351,18 +351,18 @@ static test_analysis *analyse_functions_with_flags(int functions, int flags)
     return a;
 }
 
-/* The run's budget (768 paths) is shared: two functions of 256 paths each
-   are both analysed to the end; thirteen of 128 each get the default 64
-   (their share, 768 / 13, is less), as a driver's fifty functions do. */
+/* The run's budget (1,024 paths) is shared: two functions of 256 paths
+   each are both analysed to the end; seventeen of 128 each get the default
+   64 (their share, 1,024 / 17, is less), as a driver's fifty functions do. */
 START_TEST(recording_functions_share_the_runs_path_budget)
 {
     test_analysis *a = analyse_functions_with_flags(2, 8);
     ck_assert_uint_eq(a->program->cmdbuf_count, 512);
     ck_assert_uint_eq(a->stats.incomplete, 0);
     test_analysis_free(a);
-    a = analyse_functions_with_flags(13, 7);
-    ck_assert_uint_eq(a->program->cmdbuf_count, 13 * 64);
-    ck_assert_uint_eq(a->stats.incomplete, 13);
+    a = analyse_functions_with_flags(17, 7);
+    ck_assert_uint_eq(a->program->cmdbuf_count, 17 * 64);
+    ck_assert_uint_eq(a->stats.incomplete, 17);
     test_analysis_free(a);
 }
 END_TEST

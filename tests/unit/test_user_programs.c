@@ -1386,6 +1386,20 @@ START_TEST(an_object_made_on_first_use_by_a_helper_is_one_path)
 }
 END_TEST
 
+/* realprog/upload_ring_init.c (the styles corpus's ring_ programs, written
+   by a helper session): a ring struct initialised with its size, its
+   memory allocated by vkAllocateMemory (no model: its out-parameter is
+   forgotten) into a member that had no name, as no member of an
+   initialised aggregate has: the memory was nameless, its mapping
+   untracked, and the host write after the submitted copy went unreported
+   - not even as a question.  Now the host write-after-read (the second
+   memcpy at 50, the copy at 39); silent when the queue is waited for. */
+START_TEST(a_handle_an_unmodelled_call_writes_into_an_initialised_struct_is_named)
+{
+    check_host_write_before_wait_and_silent_twin("upload_ring_init.c", 50, 39);
+}
+END_TEST
+
 /* realprog/root_descriptor_updates.c (vkd3d's root parameters, found by a
    helper session): a descriptor update per dirty bit of a 64-bit mask.
    With no shader on the command line nothing reads what the sets hold,
@@ -1634,6 +1648,7 @@ int main(void)
     tcase_add_test(tc, main_starts_with_every_global_at_its_initial_value);
     tcase_add_test(tc, a_callback_that_only_compares_waits_for_nothing);
     tcase_add_test(tc, an_object_made_on_first_use_by_a_helper_is_one_path);
+    tcase_add_test(tc, a_handle_an_unmodelled_call_writes_into_an_initialised_struct_is_named);
     tcase_add_test(tc, descriptor_updates_no_shader_reads_cost_no_paths);
     tcase_add_test(tc, a_goto_to_a_label_in_a_loop_body_is_followed);
     suite_add_tcase(s, tc);
