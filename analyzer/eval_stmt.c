@@ -528,7 +528,7 @@ static enum CXChildVisitResult find_creation(CXCursor c, CXCursor parent, CXClie
 static bool call_creates(fe_ctx *cx, CXCursor call, unsigned depth)
 {
     const char *entry = fe_callee_entry_point(cx, call);
-    if (entry && fe_entry_point_has(entry, FE_EP_CREATES))
+    if (entry && fe_entry_point_has(entry, FE_EP_CREATES | FE_EP_MAKES))
         return true;
     CXCursor decl = fe_callee_decl(call);
     if (clang_Cursor_isNull(decl) || depth == 0)

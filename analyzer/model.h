@@ -704,6 +704,11 @@ enum {
        joined region must stop for; a row only for its other flags
        (vkCreateSemaphore: FE_EP_SUCCEEDS). */
     FE_EP_OPAQUE = 1u << 8,
+    /* Makes an object no model looks up (a sampler, a descriptor pool, a
+       pipeline layout): no model, but for a cache that makes what it does
+       not find (eval_stmt.c, quiet_leave.c) a creation and nothing more -
+       "vkCreate*" commands record, submit and wait for nothing. */
+    FE_EP_MAKES = 1u << 9,
     /* The rows that are no effect: a run does not count them, a joined
        region does not stop for them. */
     FE_EP_NO_EFFECT = FE_EP_FIXED_QUERY | FE_EP_ENDS | FE_EP_OPAQUE,

@@ -693,6 +693,8 @@ static bool entry_does_more_than_create(const char *entry, bool *waits)
         *waits = true;
         return false;
     }
+    if (row && (row->flags & FE_EP_MAKES))
+        return false;
     return !row || (row->flags & (FE_EP_BEGINS | FE_EP_SUBMITS | FE_EP_OPAQUE)) ||
            row->handler == fe_model_map_memory || row->handler == fe_model_end_command_buffer;
 }
