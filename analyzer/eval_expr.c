@@ -136,12 +136,16 @@ static CXCursor designated_function(CXCursor c);
  * gfx_display_ctx_driver_t *disp_ctx = &gfx_display_ctx_vulkan;`, as
  * RetroArch has it) is that table, and a call through it is followed.  A
  * global defined in no file given (an `extern`) stays unknown.  Other
- * roots run after code the analysis did not see: only what is const is
- * known there.
+ * roots run after code the analysis did not see: only what is const holds
+ * its initial value there.  Past max_bytes it is unknown: embedded data
+ * (vkcube's 196,623-byte `static unsigned char lunarg_ppm[]`) is no
+ * configuration, and held value by value every run of main allocated it
+ * again (1.1 GB) - a const one is read (an embedded SPIR-V module is
+ * matched by its words, pipeline_link.c).
  */
 enum { MAX_STARTUP_BYTES = 4096 };
 
-static fe_val *value_at_startup(fe_ctx *cx, CXCursor decl, CXType t)
+static fe_val *initial_value(fe_ctx *cx, CXCursor decl, CXType t, uint64_t max_bytes)
 {
     CXCursor definition = clang_getCursorDefinition(decl);
     if (clang_Cursor_isNull(definition))
@@ -149,10 +153,7 @@ static fe_val *value_at_startup(fe_ctx *cx, CXCursor decl, CXType t)
     CXCursor init = clang_Cursor_getVarDeclInitializer(definition);
     vks_loc at = fe_loc(cx, definition);
     if (!clang_Cursor_isNull(init)) {
-        /* Embedded data (vkcube's 196,623-byte `static unsigned char
-           lunarg_ppm[]`) is no configuration: held value by value, every
-           run of main allocated it again (1.1 GB).  Unknown, as before. */
-        if (fe_type_size(t) > MAX_STARTUP_BYTES)
+        if (fe_type_size(t) > max_bytes)
             return NULL;
         CXCursor stripped = fe_strip(init);
         if (clang_getCursorKind(stripped) == CXCursor_InitListExpr)
@@ -174,12 +175,7 @@ static fe_val *global_initial_value(fe_ctx *cx, CXCursor decl, const char *key,
 {
     CXType t = clang_getCursorType(decl);
     CXType canon = clang_getCanonicalType(t);
-    if (cx->root_function && strcmp(cx->root_function, "main") == 0) {
-        fe_val *v = value_at_startup(cx, decl, t);
-        if (v)
-            return v;
-    }
-    /* A const struct (a COM object's vtable: `static const
+    /* A const array or struct (a COM object's vtable: `static const
        ICommandListVtbl command_list_vtbl = {command_list_Release, ...};`)
        holds its initializer on every path: "If an attempt is made to
        modify an object defined with a const-qualified type ..., the
@@ -188,10 +184,12 @@ static fe_val *global_initial_value(fe_ctx *cx, CXCursor decl, const char *key,
                         canon.kind == CXType_IncompleteArray) &&
                        clang_isConstQualifiedType(clang_getArrayElementType(t));
     bool const_record = canon.kind == CXType_Record && clang_isConstQualifiedType(t);
-    if (const_array || const_record) {
-        CXCursor init = fe_strip(clang_Cursor_getVarDeclInitializer(decl));
-        if (!clang_Cursor_isNull(init) && clang_getCursorKind(init) == CXCursor_InitListExpr)
-            return eval_init_list(cx, init, t, fe_loc(cx, decl));
+    bool at_startup = cx->root_function && strcmp(cx->root_function, "main") == 0;
+    if (const_array || const_record || at_startup) {
+        fe_val *v = initial_value(cx, decl, t,
+                                  const_array || const_record ? UINT64_MAX : MAX_STARTUP_BYTES);
+        if (v)
+            return v;
     }
     uint64_t value;
     if (clang_isConstQualifiedType(t) && fe_type_is_integer(t) && fe_evaluated_int(decl, &value))
@@ -716,6 +714,7 @@ static fe_val *eval_init_list(fe_ctx *cx, CXCursor list, CXType type,
 }
 
 /* ---- expressions ---- */
+
 /* Whether the cast c gives a pointer to the type of the object p's member
    is in (member_address). */
 static bool casts_to_container(fe_ctx *cx, CXCursor cast, const fe_val *p)
@@ -727,7 +726,6 @@ static bool casts_to_container(fe_ctx *cx, CXCursor cast, const fe_val *p)
                                             clang_getCanonicalType(clang_getPointeeType(to))));
     return p->container_type && strcmp(pointee, p->container_type) == 0;
 }
-
 
 static fe_val *pointer_to(fe_ctx *cx, fe_val *target, int64_t index, bool single)
 {

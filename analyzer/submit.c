@@ -111,8 +111,7 @@ typedef struct fe_retractable {
     uint32_t in_flight_from;
     bool host_writes, waited_semaphores;
     const char *fence;              /* the fence it signals, or NULL */
-    bool fence_was_known;           /* and what that fence's entry was */
-    struct fe_fence *fence_before;
+    struct fe_fence *fence_before;  /* its entry before, NULL: it had none */
     uint32_t *marked;               /* recordings it put in the stream first */
     size_t marked_count, marked_cap;
     bool submitting;                /* the submission is being appended */
@@ -659,7 +658,6 @@ bool fe_model_queue_submit(fe_ctx *cx, const fe_call *call, int param)
     };
     if (r->fence) {
         const fe_fence *f = fence_entry(cx, r->fence, false);
-        r->fence_was_known = f != NULL;
         if (f) {
             r->fence_before = vks_arena_alloc(a, sizeof *r->fence_before);
             *r->fence_before = *f;
@@ -707,7 +705,7 @@ static void submission_failed(fe_ctx *cx)
             f->stream = r->fence_before->stream;
             f->covered = r->fence_before->covered;
             f->waited_semaphores = r->fence_before->waited_semaphores;
-        } else if (f && !r->fence_was_known) {
+        } else if (f) {
             forget_fence(cx, r->fence);
         }
     }
