@@ -12,7 +12,9 @@
  * `cmdlist`; nothing touches a command buffer.  The application's backend
  * walks the list at commit time (gfx_foreach) and turns each command into
  * Vulkan calls; it resolves the handles then, and drops a command whose
- * handle no longer resolves, as sokol does.
+ * handle no longer resolves, as sokol does.  `cache` is the backend's
+ * state cache (the pipeline the command buffer has bound), emptied by
+ * gfx_begin_commands(): a backend skips a bind that would change nothing.
  *
  *     gfx_setup();
  *     gfx_buffer vb = gfx_make_buffer(&(gfx_buffer_desc){.size = 256});
@@ -41,6 +43,7 @@
 
 typedef struct { uint32_t id; } gfx_buffer;
 typedef struct { uint32_t id; } gfx_image;
+typedef struct { uint32_t id; } gfx_pipeline;
 
 /* How a resource is used: the backend maps it to stage, access and layout. */
 enum gfx_usage {
@@ -48,6 +51,7 @@ enum gfx_usage {
     GFX_USAGE_COPY_SRC,
     GFX_USAGE_COPY_DST,
     GFX_USAGE_VERTEX,
+    GFX_USAGE_COMPUTE_STORAGE,
     GFX_USAGE_HOST_READ,
     GFX_USAGE_NUM
 };
@@ -65,6 +69,9 @@ static const struct {
                             VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL},
     [GFX_USAGE_VERTEX] = {VK_PIPELINE_STAGE_VERTEX_INPUT_BIT, VK_ACCESS_VERTEX_ATTRIBUTE_READ_BIT,
                           VK_IMAGE_LAYOUT_UNDEFINED},
+    [GFX_USAGE_COMPUTE_STORAGE] = {VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                                   VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT,
+                                   VK_IMAGE_LAYOUT_GENERAL},
     [GFX_USAGE_HOST_READ] = {VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT,
                              VK_IMAGE_LAYOUT_GENERAL},
 };
@@ -91,6 +98,16 @@ struct gfx_image_res {
     uint32_t width, height;
 };
 
+/* A compute pipeline with its one storage buffer bound in its own set. */
+struct gfx_pipeline_res {
+    struct gfx_slot slot;
+    VkPipeline pipeline;
+    VkPipelineLayout layout;
+    VkDescriptorSetLayout set_layout;
+    VkDescriptorPool descriptor_pool;
+    VkDescriptorSet set;
+};
+
 struct gfx_pool {
     uint32_t gen[GFX_POOL_SIZE];
     uint32_t free_queue[GFX_POOL_SIZE];
@@ -107,6 +124,11 @@ struct gfx_image_pool {
     struct gfx_image_res items[GFX_POOL_SIZE];
 };
 
+struct gfx_pipeline_pool {
+    struct gfx_pool pool;
+    struct gfx_pipeline_res items[GFX_POOL_SIZE];
+};
+
 typedef struct {
     VkDeviceSize size;
     VkBufferUsageFlags usage;   /* 0: TRANSFER_SRC | TRANSFER_DST */
@@ -118,6 +140,13 @@ typedef struct {
     const char *label;
 } gfx_image_desc;
 
+typedef struct {
+    const uint32_t *code;       /* SPIR-V of a compute shader */
+    size_t code_size;           /* in bytes */
+    gfx_buffer storage;         /* set 0, binding 0 */
+    const char *label;
+} gfx_pipeline_desc;
+
 enum gfx_cmd_type {
     GFX_CMD_UPDATE_BUFFER,
     GFX_CMD_FILL_BUFFER,
@@ -125,6 +154,8 @@ enum gfx_cmd_type {
     GFX_CMD_CLEAR_IMAGE,
     GFX_CMD_COPY_IMAGE_TO_BUFFER,
     GFX_CMD_BARRIER,
+    GFX_CMD_APPLY_PIPELINE,
+    GFX_CMD_DISPATCH,
 };
 
 struct gfx_cmd {
@@ -140,6 +171,8 @@ struct gfx_cmd {
             gfx_image image;
             enum gfx_usage before, after;
         } barrier;
+        struct { gfx_pipeline pipeline; } apply;
+        struct { uint32_t groups_x, groups_y, groups_z; } dispatch;
     } u;
 };
 
@@ -159,6 +192,7 @@ static struct gfx_state gfx;
 static struct {
     struct gfx_buffer_pool buffers;
     struct gfx_image_pool images;
+    struct gfx_pipeline_pool pipelines;
 } pools;
 static struct {
     struct gfx_cmd items[GFX_MAX_COMMANDS];
@@ -166,6 +200,9 @@ static struct {
     uint8_t bytes[GFX_MAX_UPDATE_BYTES];
     uint32_t bytes_used;
 } cmdlist;
+static struct {
+    VkPipeline pipeline;
+} cache;
 
 /* -- pools ------------------------------------------------------------- */
 
@@ -218,9 +255,20 @@ static struct gfx_image_res *pool_lookup_image(struct gfx_image_pool *p, uint32_
     return NULL;
 }
 
+static struct gfx_pipeline_res *pool_lookup_pipeline(struct gfx_pipeline_pool *p, uint32_t id)
+{
+    if (id != GFX_INVALID_ID) {
+        struct gfx_pipeline_res *res = &p->items[id & GFX_SLOT_MASK];
+        if (res->slot.id == id)
+            return res;
+    }
+    return NULL;
+}
+
 #define pool_lookup(pool, id) _Generic((pool), \
     struct gfx_buffer_pool *: pool_lookup_buffer, \
-    struct gfx_image_pool *: pool_lookup_image)((pool), (id))
+    struct gfx_image_pool *: pool_lookup_image, \
+    struct gfx_pipeline_pool *: pool_lookup_pipeline)((pool), (id))
 
 /* -- setup ------------------------------------------------------------- */
 
@@ -283,6 +331,7 @@ static void gfx_setup(void)
         gfx_fail("vkCreateFence");
     pool_init(&pools.buffers.pool);
     pool_init(&pools.images.pool);
+    pool_init(&pools.pipelines.pool);
     cmdlist.count = 0;
     cmdlist.bytes_used = 0;
 }
@@ -380,6 +429,86 @@ static gfx_image gfx_make_image(const gfx_image_desc *desc)
     return handle;
 }
 
+static gfx_pipeline gfx_make_pipeline(const gfx_pipeline_desc *desc)
+{
+    gfx_pipeline handle = {GFX_INVALID_ID};
+    struct gfx_buffer_res *storage = pool_lookup(&pools.buffers, desc->storage.id);
+    uint32_t index = pool_alloc_index(&pools.pipelines.pool);
+    if (index == 0 || !storage)
+        return handle;
+    struct gfx_pipeline_res *res = &pools.pipelines.items[index];
+    VkDescriptorSetLayoutBinding binding = {
+        .binding = 0,
+        .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+        .descriptorCount = 1,
+        .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT,
+    };
+    VkDescriptorSetLayoutCreateInfo dslci = {
+        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+        .bindingCount = 1,
+        .pBindings = &binding,
+    };
+    if (vkCreateDescriptorSetLayout(gfx.device, &dslci, NULL, &res->set_layout) != VK_SUCCESS)
+        gfx_fail("vkCreateDescriptorSetLayout");
+    VkPipelineLayoutCreateInfo plci = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+        .setLayoutCount = 1,
+        .pSetLayouts = &res->set_layout,
+    };
+    if (vkCreatePipelineLayout(gfx.device, &plci, NULL, &res->layout) != VK_SUCCESS)
+        gfx_fail("vkCreatePipelineLayout");
+    VkShaderModuleCreateInfo smci = {
+        .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+        .codeSize = desc->code_size,
+        .pCode = desc->code,
+    };
+    VkShaderModule module;
+    if (vkCreateShaderModule(gfx.device, &smci, NULL, &module) != VK_SUCCESS)
+        gfx_fail(desc->label ? desc->label : "vkCreateShaderModule");
+    VkComputePipelineCreateInfo cpci = {
+        .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+        .stage = {
+            .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+            .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+            .module = module,
+            .pName = "main",
+        },
+        .layout = res->layout,
+    };
+    if (vkCreateComputePipelines(gfx.device, VK_NULL_HANDLE, 1, &cpci, NULL, &res->pipeline) != VK_SUCCESS)
+        gfx_fail("vkCreateComputePipelines");
+    vkDestroyShaderModule(gfx.device, module, NULL);
+    VkDescriptorPoolSize pool_size = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1};
+    VkDescriptorPoolCreateInfo dpci = {
+        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+        .maxSets = 1,
+        .poolSizeCount = 1,
+        .pPoolSizes = &pool_size,
+    };
+    if (vkCreateDescriptorPool(gfx.device, &dpci, NULL, &res->descriptor_pool) != VK_SUCCESS)
+        gfx_fail("vkCreateDescriptorPool");
+    VkDescriptorSetAllocateInfo dsai = {
+        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+        .descriptorPool = res->descriptor_pool,
+        .descriptorSetCount = 1,
+        .pSetLayouts = &res->set_layout,
+    };
+    if (vkAllocateDescriptorSets(gfx.device, &dsai, &res->set) != VK_SUCCESS)
+        gfx_fail("vkAllocateDescriptorSets");
+    VkDescriptorBufferInfo info = {storage->buffer, 0, VK_WHOLE_SIZE};
+    VkWriteDescriptorSet write = {
+        .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+        .dstSet = res->set,
+        .dstBinding = 0,
+        .descriptorCount = 1,
+        .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+        .pBufferInfo = &info,
+    };
+    vkUpdateDescriptorSets(gfx.device, 1, &write, 0, NULL);
+    handle.id = pool_slot_init(&pools.pipelines.pool, &res->slot, index);
+    return handle;
+}
+
 static void *gfx_buffer_data(gfx_buffer buf)
 {
     struct gfx_buffer_res *res = pool_lookup(&pools.buffers, buf.id);
@@ -459,9 +588,23 @@ static void gfx_barrier_image(gfx_image image, enum gfx_usage before, enum gfx_u
     cmd->u.barrier.after = after;
 }
 
+static void gfx_apply_pipeline(gfx_pipeline pipeline)
+{
+    struct gfx_cmd *cmd = gfx_append(GFX_CMD_APPLY_PIPELINE);
+    cmd->u.apply.pipeline = pipeline;
+}
+
+static void gfx_dispatch(uint32_t x, uint32_t y, uint32_t z)
+{
+    struct gfx_cmd *cmd = gfx_append(GFX_CMD_DISPATCH);
+    cmd->u.dispatch.groups_x = x;
+    cmd->u.dispatch.groups_y = y;
+    cmd->u.dispatch.groups_z = z;
+}
+
 #define gfx_foreach(c) for (const struct gfx_cmd *c = cmdlist.items; c < cmdlist.items + cmdlist.count; c++)
 
-/* Begins the frame's command buffer. */
+/* Begins the frame's command buffer; the state cache starts empty. */
 static VkCommandBuffer gfx_begin_commands(void)
 {
     VkCommandBufferBeginInfo begin = {
@@ -471,6 +614,7 @@ static VkCommandBuffer gfx_begin_commands(void)
     vkResetCommandBuffer(gfx.cmd, 0);
     if (vkBeginCommandBuffer(gfx.cmd, &begin) != VK_SUCCESS)
         gfx_fail("vkBeginCommandBuffer");
+    memset(&cache, 0, sizeof(cache));
     return gfx.cmd;
 }
 
