@@ -425,10 +425,40 @@ CXCursor fe_child_cursor(CXCursor c, unsigned index, unsigned *count)
     *count = list.count;
     return index < list.count ? list.items[index] : clang_getNullCursor();
 }
+/*
+ * The expression a C11 generic selection selects: "The type and value of a
+ * generic selection are identical to those of the expression in its
+ * selected generic association" (C11 6.5.1.1p3).  libclang gives the
+ * controlling expression, then every association's expression, and not
+ * which one was selected; the selection has that expression's type, so an
+ * association whose type is the selection's, and no other, is the one
+ * (`_Generic((pool), struct buffer_pool *: lookup_buffer, struct
+ * image_pool *: lookup_image)` names functions of different types).  Two
+ * of that type leave the selection as it is (unknown unless constant).
+ */
+static bool generic_selection_result(CXCursor c, CXCursor *selected)
+{
+    fe_cursors ch;
+    fe_children(NULL, c, &ch);
+    CXType type = clang_getCanonicalType(clang_getCursorType(c));
+    unsigned matches = 0;
+    for (size_t i = 1; i < ch.count; i++)
+        if (clang_equalTypes(clang_getCanonicalType(clang_getCursorType(ch.items[i])), type)) {
+            *selected = ch.items[i];
+            matches++;
+        }
+    return matches == 1;
+}
+
 CXCursor fe_strip(CXCursor c)
 {
     for (;;) {
         enum CXCursorKind k = clang_getCursorKind(c);
+        if (k == CXCursor_GenericSelectionExpr) {
+            if (!generic_selection_result(c, &c))
+                return c;
+            continue;
+        }
         if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr &&
             k != CXCursor_CStyleCastExpr)
             return c;

@@ -327,9 +327,10 @@ void fe_run_function(fe_ctx *cx, CXCursor fn);
    one with escapes or a prefix). */
 fe_val *fe_string_literal(fe_ctx *cx, CXCursor literal);
 /* snprintf / sprintf (the C library's) writing a known string into their
-   destination; other calls: nothing.  Called after the destination was
-   forgotten as any unseen call's. */
-void fe_string_call(fe_ctx *cx, const fe_call *call);
+   destination; strcmp, strncmp and strlen of known strings: their result
+   (NULL for every other call, and for unknown strings).  Called after the
+   destination was forgotten as any unseen call's. */
+fe_val *fe_string_call(fe_ctx *cx, const fe_call *call);
 
 /* ---- calls that end the program (analyzer/program_end.c) ---- */
 typedef struct fe_end_info fe_end_info;

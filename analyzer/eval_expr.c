@@ -145,9 +145,36 @@ static CXCursor designated_function(CXCursor c);
  */
 enum { MAX_STARTUP_BYTES = 4096 };
 
+/*
+ * `static size_t count;` or `struct frame_ops ops;` at file scope: "A
+ * declaration of an identifier for an object that has file scope without
+ * an initializer, and without a storage-class specifier or with the
+ * storage-class specifier static, constitutes a tentative definition.  If
+ * a translation unit contains one or more tentative definitions for an
+ * identifier, and the translation unit contains no external definition for
+ * that identifier, then the behavior is exactly as if the translation unit
+ * contains a file scope declaration of that identifier ... with an
+ * initializer equal to 0" (C11 6.9.2p2).  libclang names no definition for
+ * it (clang_getCursorDefinition is null): every such global read as
+ * unknown in `main`, a counter `count++` then `count == 1` undecided.  An
+ * `extern` declaration defines nothing.  (An external definition of the
+ * same name in another file is a second definition, which C does not
+ * allow: 6.9p5.)
+ */
+static bool is_tentative_definition(CXCursor decl)
+{
+    if (clang_getCursorKind(decl) != CXCursor_VarDecl || !fe_is_global_var(decl) ||
+        !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(decl)))
+        return false;
+    enum CX_StorageClass sc = clang_Cursor_getStorageClass(decl);
+    return sc == CX_SC_Static || sc == CX_SC_None;
+}
+
 static fe_val *initial_value(fe_ctx *cx, CXCursor decl, CXType t, uint64_t max_bytes)
 {
     CXCursor definition = clang_getCursorDefinition(decl);
+    if (clang_Cursor_isNull(definition) && is_tentative_definition(decl))
+        definition = decl;
     if (clang_Cursor_isNull(definition))
         return NULL;
     CXCursor init = clang_Cursor_getVarDeclInitializer(definition);
@@ -223,6 +250,8 @@ static fe_val *variable(fe_ctx *cx, CXCursor decl)
     } else
         v = fe_sym(cx, key, name); /* a parameter of the analysed function */
     v->loc = fe_loc(cx, decl);
+    if (!v->spelling)
+        v->spelling = name; /* an initial value: its members are `name.m` */
     fe_binding *b = bind(cx, scope, key, v);
     /* Never written, so what every path reads: merge.c need not compare
        it (a path that never read it has no binding). */
@@ -1351,6 +1380,43 @@ static fe_val *moved_in_container(fe_ctx *cx, const fe_val *p, int64_t bytes)
     return pointer_to(cx, p->target, p->index + bytes, p->single);
 }
 
+static bool never_null(const fe_val *v)
+{
+    return (v->kind == VAL_SYM && v->not_null) || fe_points_at_object(v);
+}
+
+static bool is_comparison(enum CXBinaryOperatorKind op)
+{
+    return op == CXBinaryOperator_LT || op == CXBinaryOperator_GT ||
+           op == CXBinaryOperator_LE || op == CXBinaryOperator_GE ||
+           op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE;
+}
+
+/*
+ * Two pointers into the same array, counted in elements of one type: a
+ * list walked by pointer (`for (c = list.items; c < list.items +
+ * list.count; c++)`, as sokol_gfx-style command lists and many C codebases
+ * do).  "If the objects pointed to are members of the same aggregate
+ * object, ... pointers to array elements with larger subscript values
+ * compare greater" (C11 6.5.8p5), and their difference "is the difference
+ * of the subscripts of the two array elements" (6.5.6p9).  A byte pointer
+ * into a struct (member_address, `container`) counts bytes, not elements:
+ * not compared here.
+ */
+static bool same_array_pointers(CXCursor lhs, const fe_val *l, CXCursor rhs, const fe_val *r)
+{
+    if (l->kind != VAL_PTR || r->kind != VAL_PTR || !l->target || l->target != r->target ||
+        l->container || r->container || l->mapping || r->mapping)
+        return false;
+    CXType lt = clang_getCanonicalType(clang_getCursorType(lhs));
+    CXType rt = clang_getCanonicalType(clang_getCursorType(rhs));
+    if (lt.kind != CXType_Pointer || rt.kind != CXType_Pointer)
+        return false;
+    CXType lp = clang_getUnqualifiedType(clang_getCanonicalType(clang_getPointeeType(lt)));
+    CXType rp = clang_getUnqualifiedType(clang_getCanonicalType(clang_getPointeeType(rt)));
+    return clang_equalTypes(lp, rp) != 0;
+}
+
 static fe_val *eval_binary(fe_ctx *cx, CXCursor c)
 {
     fe_cursors ch;
@@ -1443,13 +1509,18 @@ static fe_val *eval_binary(fe_ctx *cx, CXCursor c)
         bool add = op == CXBinaryOperator_Add || op == CXBinaryOperator_AddAssign;
         int64_t bytes = (int64_t)(b * pointee_size(lhs));
         result = pointer_moved(cx, l, add ? bytes : -bytes, fe_source_text(cx, c));
+    } else if (!target && same_array_pointers(lhs, l, rhs, r) &&
+               binary_int(op, (uint64_t)l->index, (uint64_t)r->index, true, &out) &&
+               (op == CXBinaryOperator_Sub || is_comparison(op))) {
+        result = int_of_type(cx, out, c);
     } else if (fe_known_int(l, &a) && fe_known_int(r, &b) &&
                binary_int(op, a, b, fe_type_is_signed(clang_getCursorType(lhs)), &out)) {
         result = int_of_type(cx, out, target ? lhs : c);
     } else if ((op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE) &&
-               ((l->kind == VAL_SYM && l->not_null && fe_known_int(r, &b) && b == 0) ||
-                (r->kind == VAL_SYM && r->not_null && fe_known_int(l, &a) && a == 0))) {
-        /* `cmd == VK_NULL_HANDLE` on a handle a create call made. */
+               ((never_null(l) && fe_known_int(r, &b) && b == 0) ||
+                (never_null(r) && fe_known_int(l, &a) && a == 0))) {
+        /* `cmd == VK_NULL_HANDLE` on a handle a create call made; `res ==
+           NULL` on a pointer to an object (C11 6.3.2.3p3). */
         result = fe_int(cx, op == CXBinaryOperator_NE);
     } else {
         result = unknown_from(cx, l, r);
@@ -2400,7 +2471,9 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
     if (vulkan_name && fe_entry_point_has(vulkan_name, FE_EP_FIXED_QUERY))
         name_fixed_query_results(cx, vulkan_name, args, argc, call);
     fe_call record = call_record(cx, call, vulkan_name, args, (unsigned)argc, false);
-    fe_string_call(cx, &record);
+    fe_val *string_result = fe_string_call(cx, &record);
+    if (string_result)
+        return string_result;
     fe_opaque_call(cx, &record);
     fe_host_libc_call(cx, &record);
     fe_note_free(cx, &record);

@@ -91,6 +91,8 @@ struct fe_val {
     uint64_t map_offset;
     const char *string;      /* a char array holding this known C string
                                 (a literal, snprintf's output; strings.c) */
+    bool string_literal;     /* `string` is a literal's: never written
+                                (C11 6.4.5p7), its characters read as such */
     unsigned logged_in;      /* the trail epoch that saved it last (summary.c) */
     /* Unknown because the ways of a joined region disagreed on it: the
        join's number (fe_ctx.joins, from 1); 0 otherwise. */
@@ -634,6 +636,8 @@ bool fe_known_int(const fe_val *v, uint64_t *out);
 /* v as a C condition: a known integer is true when non-zero, a handle a
    create call made is true (not_null); false when unknown. */
 bool fe_known_truth(const fe_val *v, bool *truth);
+/* A pointer to an object the path holds (never a null pointer). */
+bool fe_points_at_object(const fe_val *v);
 
 /* ---- the path's bookkeeping (analyzer/path_state.c) ---- */
 /* A limit reached or a construct not followed: a vksync-incomplete finding

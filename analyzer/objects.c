@@ -205,7 +205,9 @@ void fe_handle_renamed(fe_ctx *cx, const fe_val *handle, const char *made_as)
 bool fe_created_inside(fe_ctx *cx, const fe_val *handle, vks_loc call)
 {
     for (const fe_object *o = objects_of(cx)->list; o; o = o->next) {
-        if (strcmp(o->ident, handle->ident) != 0)
+        /* A recording begun on the handle (`begin_frame()` begins the
+           command buffer it returns) is where it was begun, not made. */
+        if (o->kind == FE_OBJ_RECORDING || strcmp(o->ident, handle->ident) != 0)
             continue;
         for (const vks_loc *c = o->loc.caller; c; c = c->caller)
             if (c->line == call.line && c->col == call.col &&

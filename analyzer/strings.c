@@ -27,8 +27,10 @@ fe_val *fe_string_literal(fe_ctx *cx, CXCursor literal)
        one with escapes or a prefix (L"", u8"") is left unknown. */
     const char *text = fe_string(cx, clang_getCursorSpelling(literal));
     size_t n = strlen(text);
-    if (n >= 2 && text[0] == '"' && text[n - 1] == '"' && !memchr(text, '\\', n))
+    if (n >= 2 && text[0] == '"' && text[n - 1] == '"' && !memchr(text, '\\', n)) {
         v->string = vks_arena_printf(cx->arena, "%.*s", (int)(n - 2), text + 1);
+        v->string_literal = true;
+    }
     return v;
 }
 
@@ -66,21 +68,55 @@ static const char *format_strings(fe_ctx *cx, const char *format, fe_val **args,
     return out;
 }
 
-void fe_string_call(fe_ctx *cx, const fe_call *call)
+/*
+ * strcmp, strncmp and strlen of known strings: a resource registry looked up
+ * by name (`strcmp(slot->name, name) == 0` in an open-addressing probe).
+ * strcmp "returns an integer greater than, equal to, or less than zero"
+ * (C11 7.24.4.2p3): only which is fixed, so unequal strings give an unknown
+ * known not to be zero - `== 0` and `!` are decided, `< 0` is not.
+ */
+static fe_val *compared_strings(fe_ctx *cx, const fe_call *call)
+{
+    const char *name = call->spelling;
+    fe_val **args = call->args;
+    if (strcmp(name, "strlen") == 0 && call->argc == 1) {
+        const char *s = fe_known_string(args[0]);
+        return s ? fe_int(cx, strlen(s)) : NULL;
+    }
+    bool bounded = strcmp(name, "strncmp") == 0;
+    if ((!bounded && strcmp(name, "strcmp") != 0) || call->argc != (bounded ? 3u : 2u))
+        return NULL;
+    const char *a = fe_known_string(args[0]), *b = fe_known_string(args[1]);
+    uint64_t n = UINT64_MAX;
+    if (!a || !b || (bounded && !fe_known_int(args[2], &n)))
+        return NULL;
+    if ((bounded ? strncmp(a, b, n) : strcmp(a, b)) == 0)
+        return fe_int(cx, 0);
+    fe_val *unequal = fe_sym(cx, vks_arena_printf(cx->arena, "strcmp#%u",
+                                                  ++cx->path.havoc_generation),
+                             call->spelling);
+    unequal->not_null = true;
+    return unequal;
+}
+
+fe_val *fe_string_call(fe_ctx *cx, const fe_call *call)
 {
     if (!call->callee_in_system_header)
-        return;
+        return NULL;
     const char *name = call->spelling;
     fe_val **args = call->args;
     unsigned argc = call->argc;
+    fe_val *compared = compared_strings(cx, call);
+    if (compared)
+        return compared;
     /* snprintf(buf, size, format, ...) / sprintf(buf, format, ...) */
     bool bounded = strcmp(name, "snprintf") == 0;
     if (!bounded && strcmp(name, "sprintf") != 0)
-        return;
+        return NULL;
     unsigned format_at = bounded ? 2 : 1;
     if (argc <= format_at || args[0]->kind != VAL_PTR || !args[0]->target ||
         args[0]->index != 0)
-        return;
+        return NULL;
     const char *format = fe_known_string(args[format_at]);
     const char *text = format ? format_strings(cx, format, args + format_at + 1,
                                                argc - format_at - 1)
@@ -90,4 +126,5 @@ void fe_string_call(fe_ctx *cx, const fe_call *call)
         text = NULL; /* truncated (or of unknown bound): not followed */
     fe_will_write(cx, args[0]->target);
     args[0]->target->string = text;
+    return NULL;
 }

@@ -346,25 +346,32 @@ const fe_val *fe_peek(fe_ctx *cx, const fe_val *v, const char *name)
     return NULL;
 }
 
+/* "base[i]", "base->m" or "base.m": how a message names a member. */
+static const char *member_spelling(vks_arena *names, const fe_val *v, const char *name)
+{
+    const char *base = v->spelling ? v->spelling : "?";
+    if (name[0] == '[')
+        return vks_arena_printf(names, "%s%s", base, name);
+    if (v->via_pointer)
+        return vks_arena_printf(names, "%s->%s", base[0] == '*' ? base + 1 : base, name);
+    return vks_arena_printf(names, "%s.%s", base, name);
+}
+
 fe_val *fe_default_child(fe_ctx *cx, const fe_val *v, const char *name)
 {
     fe_val *child;
+    /* The path's names die with it (fe_persist keeps one). */
+    vks_arena *names = fe_value_arena(cx);
     if (v->zero_rest) {
         child = fe_int(cx, 0);
         child->zero_rest = true;
+        /* A handle kept there later is named after its place in messages
+           (`g.staging`, not '?'). */
+        if (v->spelling)
+            child->spelling = member_spelling(names, v, name);
     } else if (v->ident) {
-        const char *spelling;
-        const char *base = v->spelling ? v->spelling : "?";
-        /* The path's names die with it (fe_persist keeps one). */
-        vks_arena *names = fe_value_arena(cx);
-        if (name[0] == '[')
-            spelling = vks_arena_printf(names, "%s%s", base, name);
-        else if (v->via_pointer)
-            spelling = vks_arena_printf(names, "%s->%s", base[0] == '*' ? base + 1 : base,
-                                        name);
-        else
-            spelling = vks_arena_printf(names, "%s.%s", base, name);
-        child = fe_sym(cx, vks_arena_printf(names, "%s/%s", v->ident, name), spelling);
+        child = fe_sym(cx, vks_arena_printf(names, "%s/%s", v->ident, name),
+                       member_spelling(names, v, name));
     } else {
         child = fe_unknown(cx);
     }
@@ -520,6 +527,17 @@ static fe_val *pointed_to(fe_ctx *cx, fe_val *p)
     return *slot;
 }
 
+/* A character of a string literal (strings.c): `for (p = name; *p; p++)`,
+   a hash of a resource's name. */
+static fe_val *literal_character(fe_ctx *cx, const fe_val *literal, int64_t at)
+{
+    if (!literal->string_literal || !literal->string || at < 0 ||
+        (uint64_t)at > strlen(literal->string))
+        return NULL;
+    /* The terminating null character is part of the array (C11 6.4.5p6). */
+    return fe_int(cx, (unsigned char)literal->string[at]);
+}
+
 fe_val *fe_deref(fe_ctx *cx, fe_val *p, int64_t extra_index)
 {
     if (!p)
@@ -529,6 +547,9 @@ fe_val *fe_deref(fe_ctx *cx, fe_val *p, int64_t extra_index)
         int64_t at = p->index + extra_index;
         if (p->single)
             return at == 0 ? p->target : NULL;
+        fe_val *character = literal_character(cx, p->target, at);
+        if (character)
+            return character;
         return at >= 0 ? fe_element(cx, p->target, at) : NULL;
     }
     if (p->kind == VAL_SYM) {
@@ -566,7 +587,19 @@ bool fe_known_truth(const fe_val *v, bool *truth)
         *truth = true;
         return true;
     }
+    /* "a null pointer ... is guaranteed to compare unequal to a pointer to
+       any object or function" (C11 6.3.2.3p3): `&pool->items[i]` returned
+       by a lookup, tested `if (!res)`. */
+    if (fe_points_at_object(v)) {
+        *truth = true;
+        return true;
+    }
     return false;
+}
+
+bool fe_points_at_object(const fe_val *v)
+{
+    return v && v->kind == VAL_PTR && v->target;
 }
 
 vks_mask fe_mask(const fe_val *v)

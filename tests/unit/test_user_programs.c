@@ -1589,6 +1589,32 @@ START_TEST(failing_ways_of_error_checks_that_add_nothing_are_not_run)
 }
 END_TEST
 
+/* realprog/deferred_ops.c: a sokol-style front end - operations appended to
+   a fixed array in a global, walked with a pointer compared with the
+   array's end (`o != ops.list + ops.n`), handles looked up through a C11
+   _Generic macro that returns `&t->entries[i]` or NULL, in `main`, where
+   the globals are tentative definitions.  Before: the globals were unknown
+   (no initializer: libclang names no definition), the pointer comparison
+   unknown, the _Generic selection not followed and `if (!a)` on a pointer
+   to an object undecided - 25 paths, 21 unknowns, no finding.  Now one
+   path and the copy's RAW on the fill. */
+START_TEST(a_pointer_walked_list_and_generic_lookups_are_followed)
+{
+    check_one_raw_and_silent_twin("deferred_ops.c", 77, 71, 1);
+}
+END_TEST
+
+/* realprog/named_targets.c: targets found by name - a djb2 hash of the
+   name's characters picks a bucket, strcmp finds the entry - and a barrier
+   that names the wrong target.  The characters of a string literal, strcmp
+   and strlen on known strings are known now (C11 6.4.5p6, 7.24.4.2p3);
+   before, every lookup was unknown (6 questions) and the RAW was missed. */
+START_TEST(targets_found_by_name_are_the_named_ones)
+{
+    check_one_raw_and_silent_twin("named_targets.c", 89, 82, 1);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("user-programs");
@@ -1665,6 +1691,8 @@ int main(void)
     tcase_add_test(tc, a_sampler_and_a_pool_made_on_first_use_are_caches);
     tcase_add_test(tc, descriptor_updates_no_shader_reads_cost_no_paths);
     tcase_add_test(tc, a_goto_to_a_label_in_a_loop_body_is_followed);
+    tcase_add_test(tc, a_pointer_walked_list_and_generic_lookups_are_followed);
+    tcase_add_test(tc, targets_found_by_name_are_the_named_ones);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }

@@ -79,6 +79,10 @@ static void upload_texture(void)
     vkQueueWaitIdle(G.queue);
 }
 
+/* The window system's part: device, queue, command buffer, pixel buffer. */
+extern void platform_init(VkDevice *device, VkQueue *queue, VkCommandBuffer *cmd,
+                          VkBuffer *pixels);
+
 void on_resize(uint32_t width, uint32_t height)
 {
     vkDeviceWaitIdle(G.device);
@@ -91,6 +95,7 @@ void on_resize(uint32_t width, uint32_t height)
 
 int main(void)
 {
+    platform_init(&G.device, &G.queue, &G.cmd, &G.pixels);
     G.width = 256;
     G.height = 256;
     create_texture();
