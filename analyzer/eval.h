@@ -64,6 +64,11 @@ struct fe_eval_state {
     struct fe_type_cache *types;       /* eval_expr.c */
     struct fe_liveness_cache *liveness; /* liveness.c, by function USR */
     CXCursor current_body;      /* of the innermost function being run */
+    /* The condition of the `if` being tested when its branch only leaves
+       and adds nothing (`if (a () != 0 || b () != 0) return 1;`): an `||`
+       in it that decides alone takes that branch (eval_expr.c,
+       decide_left_operand).  Null otherwise. */
+    CXCursor quiet_leave_condition;
 };
 
 /* ---- libclang helpers (analyzer/clang_support.c) ---- */
@@ -168,6 +173,11 @@ typedef struct fe_node_memo {
     CXCursor referenced;
     /* eval_expr.c function_value: a function declaration's name as a value */
     const char *function_ident;
+    /* eval_expr.c, a call: its value the last time it was evaluated, on run
+       call_run (fe_ctx.run_serial; the value lives in that run's arena),
+       for the condition that tests it (fe_symbolic). */
+    const struct fe_val *call_value;
+    unsigned call_run;
 } fe_node_memo;
 /* The node's memo while an analysis runs, else NULL (work it out then). */
 fe_node_memo *fe_node_memo_of(CXCursor c);

@@ -1380,6 +1380,59 @@ static fe_val *moved_in_container(fe_ctx *cx, const fe_val *p, int64_t bytes)
     return pointer_to(cx, p->target, p->index + bytes, p->single);
 }
 
+/*
+ * `if (open_device (&g) != 0 || make_pipeline (&g) != 0) return 1;`: "the
+ * || operator guarantees left-to-right evaluation ... If the first operand
+ * compares unequal to 0, the second operand is not evaluated" (C11
+ * 6.5.14p4; && the same when it compares equal, 6.5.13p4).  With the left
+ * operand unknown, whether the right one runs is a decision of the path:
+ * the right operand's calls were never run (make_pipeline's objects were
+ * not made, a recording helper there not followed) when the whole was
+ * taken as unknown.  Only for a right operand that may reach a Vulkan call
+ * the models see (fe_code_records).  The way that evaluates it is tried first (the one an
+ * error check goes on by).  Returns the alternative chosen: 0, the left
+ * operand lets the right one run; 1, it decides alone.
+ */
+/* Whether `c` is `cond` or reached from it through `||` operands only: when
+   it is true, so is `cond`. */
+static bool makes_condition_true(CXCursor cond, CXCursor c, int depth)
+{
+    cond = fe_strip(cond);
+    if (clang_equalCursors(cond, c))
+        return true;
+    if (depth > 16 || clang_getCursorKind(cond) != CXCursor_BinaryOperator ||
+        clang_getCursorBinaryOperatorKind(cond) != CXBinaryOperator_LOr)
+        return false;
+    fe_cursors ch;
+    fe_children(NULL, cond, &ch);
+    for (size_t i = 0; i < ch.count; i++)
+        if (makes_condition_true(ch.items[i], c, depth + 1))
+            return true;
+    return false;
+}
+
+static unsigned decide_left_operand(fe_ctx *cx, CXCursor op, CXCursor lhs, bool is_and)
+{
+    const vks_smt_expr *sym = fe_symbolic(cx, lhs);
+    const char *text = fe_source_text(cx, lhs);
+    fe_fact *facts = vks_arena_alloc(fe_value_arena(cx), 2 * sizeof *facts);
+    facts[0] = (fe_fact){sym, is_and};
+    facts[1] = (fe_fact){sym, !is_and};
+    fe_alternative alts[2] = {
+        {.facts = &facts[0], .fact_count = 1,
+         .text = fe_intern_printf(cx, "`%s` is %s", text, is_and ? "true" : "false")},
+        {.facts = &facts[1], .fact_count = 1,
+         .text = fe_intern_printf(cx, "`%s` is %s", text, is_and ? "false" : "true")},
+    };
+    /* Deciding alone, an `||` of an error check's condition takes its
+       branch, which leaves and adds nothing: that way is not run once a
+       path through the check was kept, as the `if`'s own (quiet_leave.c). */
+    CXCursor quiet = cx->eval->quiet_leave_condition;
+    alts[1].quiet_leave = !is_and && !clang_Cursor_isNull(quiet) &&
+                          makes_condition_true(quiet, op, 0);
+    return fe_choose(cx, fe_loc(cx, lhs), alts, 2);
+}
+
 static bool never_null(const fe_val *v)
 {
     return (v->kind == VAL_SYM && v->not_null) || fe_points_at_object(v);
@@ -1434,13 +1487,22 @@ static fe_val *eval_binary(fe_ctx *cx, CXCursor c)
         /* Short circuit: the right operand runs only when it decides. */
         bool a, b;
         fe_val *l = fe_eval(cx, lhs);
-        if (fe_known_truth(l, &a)) {
-            if ((op == CXBinaryOperator_LAnd) != a)
-                return fe_int(cx, a);
-            fe_val *r = fe_eval(cx, rhs);
-            return fe_known_truth(r, &b) ? fe_int(cx, b) : fe_unknown(cx);
+        if (!fe_known_truth(l, &a)) {
+            /* A right operand that reaches no Vulkan call the models see
+               (a computation, a logger) leaves the result unknown, as it
+               always has; one that may record, create, submit or wait is
+               run where it runs. */
+            if (!fe_code_records(cx, rhs))
+                return fe_unknown(cx);
+            unsigned chosen = decide_left_operand(cx, c, lhs, op == CXBinaryOperator_LAnd);
+            if (chosen == UINT32_MAX)
+                return fe_unknown(cx);
+            a = (chosen == 0) == (op == CXBinaryOperator_LAnd);
         }
-        return fe_unknown(cx);
+        if ((op == CXBinaryOperator_LAnd) != a)
+            return fe_int(cx, a);
+        fe_val *r = fe_eval(cx, rhs);
+        return fe_known_truth(r, &b) ? fe_int(cx, b) : fe_unknown(cx);
     }
 
     fe_val *target = NULL;
@@ -1808,8 +1870,15 @@ fe_val *fe_eval(fe_ctx *cx, CXCursor c)
         }
         return fe_unknown(cx);
     }
-    case CXCursor_CallExpr:
-        return eval_call(cx, c);
+    case CXCursor_CallExpr: {
+        fe_val *result = eval_call(cx, c);
+        fe_node_memo *m = fe_node_memo_of(c);
+        if (m) {
+            m->call_value = result;
+            m->call_run = cx->run_serial;
+        }
+        return result;
+    }
     case CXCursor_CompoundLiteralExpr: {
         fe_cursors ch;
     fe_children(NULL, c, &ch);
@@ -2520,6 +2589,8 @@ static bool smt_op_of(enum CXBinaryOperatorKind k, vks_smt_op *op)
  * already evaluated once, with its side effects); leaves are variables and
  * members, whose symbol names tie two tests of the same value together.
  */
+static const vks_smt_expr *value_symbol(fe_ctx *cx, fe_val *v);
+
 const vks_smt_expr *fe_symbolic(fe_ctx *cx, CXCursor cond)
 {
     CXCursor c = fe_strip(cond);
@@ -2564,10 +2635,27 @@ const vks_smt_expr *fe_symbolic(fe_ctx *cx, CXCursor cond)
     case CXCursor_DeclRefExpr: case CXCursor_MemberRefExpr:
     case CXCursor_ArraySubscriptExpr:
         break;
+    case CXCursor_CallExpr: {
+        /* `if (make_buffer (...) != VK_SUCCESS)`: the value the call gave
+           when the condition ran (not run again), so that the test and
+           the helper's own `if (r != VK_SUCCESS) return r;` are about one
+           value - a fresh name let a path fail inside the helper and
+           succeed in its caller. */
+        fe_node_memo *m = fe_node_memo_of(c);
+        if (m && m->call_value && m->call_run == cx->run_serial)
+            return value_symbol(cx, (fe_val *)m->call_value);
+        return fe_smt_fresh(cx);
+    }
     default:
         return fe_smt_fresh(cx);
     }
-    fe_val *v = fe_eval(cx, c);
+    return value_symbol(cx, fe_eval(cx, c));
+}
+
+/* A value as an SMT term: a constant, its symbol's name, or the name given
+   to an unknown; a fresh variable otherwise. */
+static const vks_smt_expr *value_symbol(fe_ctx *cx, fe_val *v)
+{
     uint64_t k;
     if (fe_known_int(v, &k)) {
         vks_smt_expr *e = fe_smt_new(cx, VKS_SMT_CONST);

@@ -482,6 +482,19 @@ static bool leaves_at_once(fe_ctx *cx, CXCursor branch)
     return kind == CXCursor_ReturnStmt || kind == CXCursor_GotoStmt;
 }
 
+/* The condition of `if (a () != 0 || b () != 0) return 1;` - an `||` whose
+   branch leaves at once and adds nothing (eval_expr.c, decide_left_operand)
+   - or a null cursor. */
+static CXCursor error_check_condition(fe_ctx *cx, CXCursor cond, const fe_cursors *parts)
+{
+    CXCursor c = fe_strip(cond);
+    if (parts->count != 2 || clang_getCursorKind(c) != CXCursor_BinaryOperator ||
+        clang_getCursorBinaryOperatorKind(c) != CXBinaryOperator_LOr ||
+        !leaves_at_once(cx, parts->items[1]) || !fe_leave_adds_nothing(cx, parts->items[1]))
+        return clang_getNullCursor();
+    return cond;
+}
+
 /* ---- a cache that creates what it does not find ---- */
 
 /* The variable or member a null test reads - `!x`, `x == NULL`,
@@ -1060,7 +1073,10 @@ void fe_exec(fe_ctx *cx, CXCursor c)
     fe_children(NULL, c, &ch);
         if (ch.count < 2)
             return;
+        CXCursor outer_quiet = cx->eval->quiet_leave_condition;
+        cx->eval->quiet_leave_condition = error_check_condition(cx, ch.items[0], &ch);
         bool known, value = condition(cx, ch.items[0], &known);
+        cx->eval->quiet_leave_condition = outer_quiet;
         /* A precondition check's failing way (`g_return_if_fail (expr)`)
            is no way the program runs (program_end.c). */
         bool then_broken = !known && fe_only_breaks_precondition(cx, ch.items[1]);

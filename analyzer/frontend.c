@@ -643,11 +643,34 @@ static void register_program_definition(fe_ctx *cx, CXCursor c)
     fe_register_definition_site(cx, site, cx->eval->function_list[cx->eval->function_count - 1]);
 }
 
+/* `static const uint32_t fill_spv[] = {0x07230203, ...}`: an array of 32-bit
+   words whose first is SPIR-V's magic number ("Magic Number: 0x07230203",
+   SPIR-V specification 2.3, Physical Layout) - a shader module the program
+   embeds (pipeline_link.c). */
+static bool embeds_spirv(CXCursor c)
+{
+    CXType t = clang_getCanonicalType(clang_getCursorType(c));
+    if (t.kind != CXType_ConstantArray && t.kind != CXType_IncompleteArray)
+        return false;
+    if (clang_Type_getSizeOf(clang_getArrayElementType(t)) != 4)
+        return false;
+    CXCursor init = clang_Cursor_getVarDeclInitializer(c);
+    if (clang_Cursor_isNull(init) || clang_getCursorKind(init) != CXCursor_InitListExpr)
+        return false;
+    fe_cursors ch;
+    fe_children(NULL, init, &ch);
+    uint64_t first;
+    return ch.count > 5 && fe_evaluated_int(ch.items[0], &first) && first == 0x07230203;
+}
+
 static enum CXChildVisitResult register_function(CXCursor c, CXCursor parent,
                                                  CXClientData data)
 {
+    fe_ctx *cx = data;
     if (fe_is_program_definition(c))
-        register_program_definition(data, c);
+        register_program_definition(cx, c);
+    else if (clang_getCursorKind(c) == CXCursor_VarDecl && embeds_spirv(c))
+        fe_link_note_embedded_module(cx->link);
     return CXChildVisit_Continue;
 }
 

@@ -842,8 +842,12 @@ void fe_host_libc_call(fe_ctx *cx, const fe_call *call);
 /* ---- linking dispatches to shaders (analyzer/pipeline_link.c) ---- */
 fe_link *fe_link_new(vks_arena *arena, const vks_shader_summary *const *shaders,
                      size_t count);
-/* Whether a shader given on the command line can read what a descriptor
-   set holds (pipeline_link.c). */
+/* The program defines an array of SPIR-V words (frontend.c finds one by
+   its first word, the magic number): a module it creates from it is
+   analysed from those words, and descriptor sets matter. */
+void fe_link_note_embedded_module(fe_link *link);
+/* Whether a shader given on the command line, or one embedded in the
+   program, can read what a descriptor set holds (pipeline_link.c). */
 bool fe_descriptor_sets_matter(const fe_ctx *cx);
 /* A dispatch's (draw's) accesses through its shaders: the bound compute
    (graphics) pipeline's, or one unknown access. */

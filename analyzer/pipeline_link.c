@@ -94,9 +94,18 @@ typedef struct link_binding {
     struct link_binding *next;
 } link_binding;
 
+/* A module the program embeds as an array of words, analysed once. */
+typedef struct link_embedded {
+    uint64_t hash;
+    const vks_shader_summary *shader; /* NULL: not a module the pass reads */
+    struct link_embedded *next;
+} link_embedded;
+
 struct fe_link {
     const vks_shader_summary *const *shaders;
     size_t shader_count;
+    bool embedded_modules;              /* fe_link_note_embedded_module */
+    link_embedded *embedded;
     link_module *modules;
     link_pipeline *pipelines;
     link_descriptor *descriptors;
@@ -112,6 +121,12 @@ fe_link *fe_link_new(vks_arena *arena, const vks_shader_summary *const *shaders,
     link->shaders = shaders;
     link->shader_count = count;
     return link;
+}
+
+void fe_link_note_embedded_module(fe_link *link)
+{
+    if (link)
+        link->embedded_modules = true;
 }
 
 static const char *basename_of(const char *path)
@@ -215,6 +230,37 @@ static bool derived_from(const char *ident, const char *result)
     return at && (at[strlen(result)] == '=' || at[strlen(result)] == '\0');
 }
 
+/*
+ * A module embedded in the program (glslangValidator's `--vn` output: `static
+ * const uint32_t fill_spv[] = {0x07230203, ...}`, handed to
+ * vkCreateShaderModule as pCode) and given to no one on the command line as
+ * a .spv: the SPIR-V pass reads it from its words, once per content.  Only
+ * its summary is used (what its entry points access through which
+ * bindings); the module's own checks run on .spv files given, where their
+ * findings have a file to point at.  Words the pass cannot read leave the
+ * module unlinked, as before: its dispatches are unknown accesses.
+ */
+static const vks_shader_summary *embedded_shader(fe_ctx *cx, const uint32_t *words,
+                                                 size_t count, uint64_t hash,
+                                                 const fe_val *info)
+{
+    fe_link *link = cx->link;
+    for (const link_embedded *e = link->embedded; e; e = e->next)
+        if (e->hash == hash)
+            return e->shader;
+    vks_findings own = {.arena = cx->arena};
+    vks_shader_summary *summary = NULL;
+    const char *error = NULL;
+    const char *name = info->loc.file ? info->loc.file : "embedded module";
+    if (vks_analyze_spirv_memory(name, words, count * sizeof *words, false, NULL, cx->arena,
+                                 &summary, &own, &error) != 0)
+        summary = NULL;
+    link_embedded *e = vks_arena_alloc(cx->arena, sizeof *e);
+    *e = (link_embedded){hash, summary, link->embedded};
+    link->embedded = e;
+    return summary;
+}
+
 static const vks_shader_summary *shader_by_code(fe_ctx *cx, const fe_val *info)
 {
     fe_link *link = cx->link;
@@ -247,7 +293,7 @@ static const vks_shader_summary *shader_by_code(fe_ctx *cx, const fe_val *info)
     for (size_t i = 0; i < link->shader_count; i++)
         if (link->shaders[i]->content_hash == hash)
             return link->shaders[i];
-    return NULL;
+    return embedded_shader(cx, words, (size_t)(size / 4), hash, info);
 }
 
 /* vkCreateShaderModule(device, pCreateInfo, pAllocator, pShaderModule) */
@@ -494,7 +540,7 @@ bool fe_model_allocate_descriptor_sets(fe_ctx *cx, const fe_call *call, int para
  */
 bool fe_descriptor_sets_matter(const fe_ctx *cx)
 {
-    return cx->link && cx->link->shader_count > 0;
+    return cx->link && (cx->link->shader_count > 0 || cx->link->embedded_modules);
 }
 
 bool fe_model_update_descriptor_sets(fe_ctx *cx, const fe_call *call, int param)

@@ -520,6 +520,23 @@ static bool always_leaves(fe_ctx *cx, CXCursor stmt)
  * *returns: what the function then returns (*known false when that is not
  * one constant or the error variable).  False when it cannot be told.
  */
+/* `make_a (&g) != 0 || make_b (&g) != 0`, the call in the left operand
+   returning v: when that decides the operator alone, the right operand is
+   not evaluated (C11 6.5.13p4, 6.5.14p4) and adds nothing. */
+static bool skips_right_operand(fe_ctx *cx, CXCursor op, const fe_child_list *operands,
+                                unsigned at, CXCursor call, int64_t v)
+{
+    if (at != 0 || operands->count != 2 || clang_getCursorKind(op) != CXCursor_BinaryOperator)
+        return false;
+    enum CXBinaryOperatorKind kind = clang_getCursorBinaryOperatorKind(op);
+    if (kind != CXBinaryOperator_LOr && kind != CXBinaryOperator_LAnd)
+        return false;
+    int64_t left;
+    CXCursor assigned = clang_getNullCursor();
+    return value_with(cx, operands->items[0], call, v, &left, &assigned) &&
+           (left != 0) == (kind == CXBinaryOperator_LOr);
+}
+
 static bool after_error_adds_nothing(fe_ctx *cx, CXCursor body, CXCursor call, int64_t v,
                                      int64_t *returns, bool *known)
 {
@@ -548,6 +565,8 @@ static bool after_error_adds_nothing(fe_ctx *cx, CXCursor body, CXCursor call, i
         }
         if (!clang_isExpression(kind))
             return false; /* the call is not what an `if` decides */
+        if (skips_right_operand(cx, parent, ch, at, call, v))
+            continue;
         for (unsigned i = 0; i < ch->count; i++)
             if (i != at)
                 search(&s, ch->items[i]);

@@ -1,14 +1,14 @@
 // EXPECT: SYNC-HAZARD-WRITE-AFTER-READ at line 59
-// A sokol_gfx-like front end (gfx.h): a compute pipeline and a particle
-// buffer are handles into the global pools, and a frame is a deferred
-// command list that the application's backend, gfx_commit(), walks at the
-// end of the frame.  The backend keeps a state cache and binds a pipeline
-// only when it differs from the bound one.  The frame steps the particles
-// twice and snapshots them into a readback buffer after each step; the
-// second step's gfx_apply_pipeline() changes nothing and is skipped, and
-// the list has no barrier entry between the first snapshot's copy and the
-// second step: the dispatch may rewrite the particles while the copy still
-// reads them.
+// VKSYNC-ONLY: spec-vs-layer SYNC-HAZARD-READ-AFTER-WRITE at line 59
+// A sokol_gfx-like front end (gfx.h): pipeline and particle buffer are pool
+// handles, a frame a deferred command list the backend, gfx_commit(), walks
+// with a state cache that skips a bind changing nothing.  The frame steps
+// the particles twice and snapshots them after each step; the list has no
+// barrier entry between the first snapshot's copy and the second step: the
+// dispatch may rewrite the particles while the copy still reads them.  By
+// the spec the second step also reads what the first wrote unordered (the
+// barrier after it targets COPY only); the layer checks the read-write
+// storage binding as one write and reports only the write-after-read.
 #include "gfx.h"
 #include "particles_comp.h"
 
