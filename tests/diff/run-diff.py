@@ -31,7 +31,10 @@ programs of DIR instead (and no examples); --standalone gives vksync-lint
 each program alone, `vksync-lint --format=sarif PROG -- -IDIR...` with one
 -I per --include-dir, instead of with this directory's harness; --label NAME
 makes the summary line `diff(NAME): ...`.  Without them the run is the one
-described above.
+described above.  A program of --programs DIR may be a directory of .c
+files (one executable of the directory's name, analysed as `vksync-lint
+--format=sarif DIR/a.c DIR/b.c -- ...`); its expectations are in the one
+file with EXPECT lines, whose lines they name.
 """
 import argparse
 import concurrent.futures
@@ -72,8 +75,10 @@ class Spec:
         self.path = path
         # The file whose lines the layer's and vksync-lint's hazards name.
         self.name = name or os.path.basename(path)
-        self.label = self.name      # how the summary names it (and KNOWN-GAPS)
+        self.label = self.name      # how the summary names it
+        self.key = self.label[:-2]  # and KNOWN-GAPS
         self.exe = os.path.join("programs", os.path.basename(path)[:-2])
+        self.sources = [path]       # what vksync-lint analyses
         self.clean = False
         self.expect = set()      # {(hazard, line)}
         self.only = []           # [(reason, hazard-or-glob, file, line, switch)]
@@ -151,7 +156,7 @@ def run_lint(lint, spec, shader_dir, harness_dir, timeout, standalone=None):
     if isinstance(spec, ExampleSpec):
         cmd, cwd = spec.lint_command(lint), spec.root
     elif standalone is not None:
-        cmd = [lint, "--format=sarif", spec.path]
+        cmd = [lint, "--format=sarif"] + spec.sources
         cmd += [os.path.join(shader_dir, s + ".spv") for s in spec.shaders]
         cmd += ["--"] + standalone
     else:
@@ -246,6 +251,30 @@ def check_program(spec, args):
     return not msgs, corpus_ok, agreed, explained, layer_only, msgs
 
 
+class DirSpec(Spec):
+    """A program of several .c files in a directory: the one with EXPECT
+    lines holds the expectations and names the lines."""
+
+    def __init__(self, folder):
+        sources = sorted(os.path.join(folder, n) for n in os.listdir(folder)
+                         if n.endswith(".c"))
+        headed = [f for f in sources if "\n// EXPECT:" in "\n" + open(f, encoding="utf-8").read()]
+        Spec.__init__(self, headed[0] if headed else sources[0])
+        if len(headed) != 1:
+            self.errors.append("%d of its files have EXPECT lines, not one" % len(headed))
+        self.key = os.path.basename(folder)
+        self.label = self.key + "/" + self.name
+        self.exe = os.path.join("programs", self.key)
+        self.sources = sources
+
+
+def program_spec(program_dir, name):
+    path = os.path.join(program_dir, name)
+    if os.path.isdir(path):
+        return DirSpec(path)
+    return Spec(path if path.endswith(".c") else path + ".c")
+
+
 # ---- The examples, run for real (README.md, 'Examples') ----
 # tests/diff/examples/<topic>_<name>.c is a wrapper: its header holds the
 # expectations, it #includes examples/<topic>/<name>.c unchanged and adds the
@@ -268,6 +297,7 @@ class ExampleSpec(Spec):
             self.errors.append("no #include \"../../../examples/...c\" line")
         self.root, self.build_dir, self.example = root, build_dir, example
         self.label = "examples/" + os.path.basename(wrapper)
+        self.key = self.label[:-2]
         self.exe = os.path.join("examples", os.path.basename(wrapper)[:-2])
 
     def lint_command(self, lint):
@@ -329,9 +359,9 @@ def main():
     wanted_examples = [n for n in args.programs if n.startswith("examples/")]
     names = [n for n in args.programs if not n.startswith("examples/")]
     if not args.programs:
-        names = sorted(n for n in os.listdir(program_dir) if n.endswith(".c"))
-    specs = [Spec(os.path.join(program_dir, n if n.endswith(".c") else n + ".c"))
-             for n in names]
+        names = sorted(n for n in os.listdir(program_dir) if n.endswith(".c") or (
+            args.programs_dir and os.path.isdir(os.path.join(program_dir, n))))
+    specs = [program_spec(program_dir, n) for n in names]
     if not args.programs_dir and (wanted_examples or not args.programs):
         specs += example_specs(here, args.lint, wanted_examples)
     gaps = read_known_gaps(args.known_gaps) if args.known_gaps else {}
@@ -341,7 +371,7 @@ def main():
     passed = failed = xfailed = 0
     for spec, (ok, corpus_ok, agreed, explained, layer_only, msgs) in zip(specs, outcomes):
         # A known gap excuses vksync-lint's side only, never the corpus's.
-        gap = gaps.get(spec.label[:-2]) if corpus_ok else None
+        gap = gaps.get(spec.key) if corpus_ok else None
         counts = gap_totals if gap is not None and not ok else totals
         counts[0] += agreed
         counts[1] += explained
