@@ -73,9 +73,25 @@ static fe_val *int_of_type(fe_ctx *cx, uint64_t v, CXCursor expr)
 
 /* ---- variables ---- */
 
+/* `static VkBuffer cached = VK_NULL_HANDLE;` inside a function: "Its
+   lifetime is the entire execution of the program and its stored value is
+   initialized only once, prior to program startup" (C11 6.2.4p3).  Bound
+   with the globals, so that a second call finds what the first stored. */
+static bool is_static_local(CXCursor decl)
+{
+    return clang_getCursorKind(decl) == CXCursor_VarDecl &&
+           clang_Cursor_hasVarDeclGlobalStorage(decl) == 1 && !fe_is_global_var(decl);
+}
+
+static bool has_static_storage(CXCursor decl)
+{
+    return fe_is_global_var(decl) || is_static_local(decl);
+}
+
 static fe_binding **scope_of(fe_ctx *cx, CXCursor decl)
 {
-    return fe_is_global_var(decl) || !cx->path.frame ? &cx->path.globals : &cx->path.frame->locals;
+    return has_static_storage(decl) || !cx->path.frame ? &cx->path.globals
+                                                       : &cx->path.frame->locals;
 }
 
 /* Every key is fe_decl_key's, interned (one copy per text): the same
@@ -239,7 +255,7 @@ static fe_val *variable(fe_ctx *cx, CXCursor decl)
     if (v)
         return v;
     const char *name = fe_spelling(cx, decl);
-    if (fe_is_global_var(decl)) {
+    if (has_static_storage(decl)) {
         /* Its initial value was there before any region: first read inside
            a way, it is not undone with the way's writes (its binding is
            not), or a `static const` table read by a helper joined every
@@ -255,7 +271,7 @@ static fe_val *variable(fe_ctx *cx, CXCursor decl)
     fe_binding *b = bind(cx, scope, key, v);
     /* Never written, so what every path reads: merge.c need not compare
        it (a path that never read it has no binding). */
-    b->read_only = fe_is_global_var(decl) && is_const_object(clang_getCursorType(decl));
+    b->read_only = has_static_storage(decl) && is_const_object(clang_getCursorType(decl));
     return v;
 }
 
@@ -416,8 +432,11 @@ static void havoc_pointee(havoc_reach *h, fe_val *target, CXType pointee)
        mapped from it was no memory the host accesses could be placed in,
        and host writes racing a copy out of it went unreported, not even
        counted as questions.  It gets one of its own, after where it is
-       (havoc adds the path's generation). */
-    if (!target->ident && is_handle_type(c))
+       (havoc adds the path's generation).  So does an array or struct the
+       program zeroed and a call fills (`static uint32_t code[16384];` read
+       by `fread (code, 1, sizeof code, f)`: the shader loader's buffer,
+       whose name ties the module to the file, pipeline_link.c). */
+    if (!target->ident && (is_handle_type(c) || target->aggregate))
         target->ident = vks_arena_printf(fe_value_arena(h->cx), "out:%s",
                                          target->spelling ? target->spelling : "?");
     havoc(h->cx, target);
@@ -1411,26 +1430,35 @@ static bool makes_condition_true(CXCursor cond, CXCursor c, int depth)
     return false;
 }
 
-static unsigned decide_left_operand(fe_ctx *cx, CXCursor op, CXCursor lhs, bool is_and)
+/* A decision of the path on `cond` where C evaluates one operand or another
+   by it: the first alternative takes `cond` as `first`; `second_quiet`: the
+   other way leaves and adds nothing (quiet_leave.c). */
+static unsigned decide_truth(fe_ctx *cx, CXCursor cond, bool first, bool second_quiet)
 {
-    const vks_smt_expr *sym = fe_symbolic(cx, lhs);
-    const char *text = fe_source_text(cx, lhs);
+    const vks_smt_expr *sym = fe_symbolic(cx, cond);
+    const char *text = fe_source_text(cx, cond);
     fe_fact *facts = vks_arena_alloc(fe_value_arena(cx), 2 * sizeof *facts);
-    facts[0] = (fe_fact){sym, is_and};
-    facts[1] = (fe_fact){sym, !is_and};
+    facts[0] = (fe_fact){sym, first};
+    facts[1] = (fe_fact){sym, !first};
     fe_alternative alts[2] = {
         {.facts = &facts[0], .fact_count = 1,
-         .text = fe_intern_printf(cx, "`%s` is %s", text, is_and ? "true" : "false")},
+         .text = fe_intern_printf(cx, "`%s` is %s", text, first ? "true" : "false")},
         {.facts = &facts[1], .fact_count = 1,
-         .text = fe_intern_printf(cx, "`%s` is %s", text, is_and ? "false" : "true")},
+         .text = fe_intern_printf(cx, "`%s` is %s", text, first ? "false" : "true"),
+         .quiet_leave = second_quiet},
     };
+    return fe_choose(cx, fe_loc(cx, cond), alts, 2);
+}
+
+static unsigned decide_left_operand(fe_ctx *cx, CXCursor op, CXCursor lhs, bool is_and)
+{
     /* Deciding alone, an `||` of an error check's condition takes its
        branch, which leaves and adds nothing: that way is not run once a
        path through the check was kept, as the `if`'s own (quiet_leave.c). */
     CXCursor quiet = cx->eval->quiet_leave_condition;
-    alts[1].quiet_leave = !is_and && !clang_Cursor_isNull(quiet) &&
-                          makes_condition_true(quiet, op, 0);
-    return fe_choose(cx, fe_loc(cx, lhs), alts, 2);
+    return decide_truth(cx, lhs, is_and,
+                        !is_and && !clang_Cursor_isNull(quiet) &&
+                            makes_condition_true(quiet, op, 0));
 }
 
 static bool never_null(const fe_val *v)
@@ -1858,6 +1886,17 @@ fe_val *fe_eval(fe_ctx *cx, CXCursor c)
                 fe_assume(cx, fe_symbolic(cx, ch.items[0]), second_ends);
                 return fe_eval(cx, ch.items[second_ends ? 1 : 2]);
             }
+        }
+        if (ch.count == 3 &&
+            (fe_code_records(cx, ch.items[1]) || fe_code_records(cx, ch.items[2]))) {
+            /* `fast ? copy (cmd, a, b) : update (cmd, a)`: "Only one of the
+               second and third operands is evaluated" (C11 6.5.15p4).  Both
+               run on one path recorded a copy and an update no run of the
+               program records together (a false write-after-read). */
+            unsigned chosen = decide_truth(cx, ch.items[0], true, false);
+            if (chosen == UINT32_MAX)
+                return fe_unknown(cx);
+            return fe_eval(cx, ch.items[chosen == 0 ? 1 : 2]);
         }
         if (ch.count == 3) {
             uint64_t a, b;
@@ -2682,6 +2721,12 @@ static const vks_smt_expr *value_symbol(fe_ctx *cx, fe_val *v)
 
 void fe_declare(fe_ctx *cx, CXCursor decl)
 {
+    if (is_static_local(decl)) {
+        /* Initialised once, before the program started: the declaration
+           running again changes nothing. */
+        (void)variable(cx, decl);
+        return;
+    }
     const char *key = fe_decl_key(cx, decl);
     fe_val *v = fe_unknown(cx);
     v->loc = fe_loc(cx, decl);

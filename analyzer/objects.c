@@ -181,6 +181,18 @@ void fe_handle_stored(fe_ctx *cx, const fe_val *stored)
    remembered under the new identity and name as well. */
 void fe_handle_renamed(fe_ctx *cx, const fe_val *handle, const char *made_as)
 {
+    /* A command buffer begun where it was made and handed back (`cmd =
+       VK_NULL_HANDLE; alloc (&cmd); vkBeginCommandBuffer (cmd, ...);
+       return cmd;`): its open recording goes on under the new name, or the
+       caller's commands on it found no recording and were not analysed. */
+    for (fe_recording *r = cx->path.recordings; r; r = r->next)
+        if (strcmp(r->ident, made_as) == 0)
+            r->ident = fe_persist(cx, handle->ident);
+    void **begun = fe_name_slot(cx, &cx->path.begun, made_as, false);
+    if (begun) {
+        void *was = *begun;
+        *fe_name_slot(cx, &cx->path.begun, handle->ident, true) = was;
+    }
     for (fe_object *o = objects_of(cx)->list; o; o = o->next) {
         if (strcmp(o->ident, made_as) != 0 || fe_sandboxed_inert_effect(cx))
             continue;

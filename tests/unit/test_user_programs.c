@@ -1644,6 +1644,52 @@ START_TEST(steps_chained_with_and_are_run)
 }
 END_TEST
 
+/* realprog/fast_or_safe_path.c: `prefer_fast_path () ? copy_out (&f) :
+   refresh_head (&f)` - "Only one of the second and third operands is
+   evaluated" (C11 6.5.15p4).  Both ran on one path: the update was a
+   write-after-read of the copy no run of the program records together, a
+   false positive that stayed with the barrier after the clear.  Now two
+   paths: the copy's RAW and the update's WAW on the clear, and silence
+   with the barrier. */
+START_TEST(only_one_operand_of_a_conditional_runs)
+{
+    test_analysis *a = check_one("fast_or_safe_path.c", false);
+    ck_assert_uint_eq(a->findings.count, 2);
+    ck_assert_uint_eq(count_rule(a, VKS_RULE_HAZARD_RAW), 1);
+    ck_assert_uint_eq(count_rule(a, VKS_RULE_HAZARD_WAW), 1);
+    for (size_t i = 0; i < a->findings.count; i++)
+        ck_assert_uint_eq(a->findings.items[i].loc.line,
+                          a->findings.items[i].rule == VKS_RULE_HAZARD_RAW ? 18 : 25);
+    check_complete(a, 2);
+    test_analysis_free(a);
+    check_twin_silent("fast_or_safe_path.c", 2);
+}
+END_TEST
+
+/* realprog/lazy_scratch.c: a scratch buffer made on first use and kept in
+   a function-scope `static` - "its stored value is initialized only once,
+   prior to program startup" (C11 6.2.4p3).  Each call started the static
+   afresh as a local, so the copy pass made a second buffer and its read
+   was never compared with the clear's write (HEAD: silence).  Now the RAW,
+   and silence with the barrier. */
+START_TEST(a_function_scope_static_keeps_its_value_between_calls)
+{
+    check_one_raw_and_silent_twin("lazy_scratch.c", 30, 24, 1);
+}
+END_TEST
+
+/* realprog/begin_returns_handle.c: `cmd = VK_NULL_HANDLE;`, allocated
+   through a pointer and begun inside graph_begin(), then `return cmd;`.
+   The caller's copy is renamed after its own variable (a handle made in
+   the call) and the open recording stayed under the old name: the fill
+   and the copy were "not analysed" (1 of 3 calls reached, incomplete).
+   Now the recording follows the name: the RAW, silence with the barrier. */
+START_TEST(a_begun_command_buffer_returned_by_a_helper_is_recorded_on)
+{
+    check_one_raw_and_silent_twin("begin_returns_handle.c", 47, 39, 1);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("user-programs");
@@ -1724,6 +1770,9 @@ int main(void)
     tcase_add_test(tc, targets_found_by_name_are_the_named_ones);
     tcase_add_test(tc, an_embedded_shader_and_a_helper_after_or_are_followed);
     tcase_add_test(tc, steps_chained_with_and_are_run);
+    tcase_add_test(tc, only_one_operand_of_a_conditional_runs);
+    tcase_add_test(tc, a_function_scope_static_keeps_its_value_between_calls);
+    tcase_add_test(tc, a_begun_command_buffer_returned_by_a_helper_is_recorded_on);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }

@@ -134,9 +134,13 @@ static void draw(struct sample *s)
     vkQueueWaitIdle(s->queue);
 }
 
+/* The platform layer: instance, surface, device, buffers, semaphore. */
+extern void sample_connect(struct sample *s);
+
 int main(void)
 {
     static struct sample s;
+    sample_connect(&s);
     pick_family(&s);
     make_pool(&s);
     draw(&s);
