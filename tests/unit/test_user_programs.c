@@ -1611,6 +1611,29 @@ START_TEST(a_region_that_meets_an_effect_fails_the_ones_around_it_at_once)
 }
 END_TEST
 
+/* realprog/scene_checks_acquire.c: 300 scene checks that return on failure
+   take one path past the 256-decision limit, and the first way of each
+   branch after it is taken with no decision; then an acquire loop makes the
+   swapchain again while the image is out of date.  That first way is
+   "out of date, again": counting decisions only, the loop looked like one
+   nothing decides, and ran to its 256-iteration limit (a second
+   incomplete finding, the swapchain made 256 times).  A way taken past the
+   limit is a way taken (path_state.c, fe_ways_taken): the loop repeats on
+   ways the path took, two iterations.  The RAW across it is found, silent
+   with the barrier; the decision limit is the one incomplete finding. */
+START_TEST(ways_taken_past_the_decision_limit_end_a_retry_loop)
+{
+    for (int barrier = 0; barrier <= 1; barrier++) {
+        test_analysis *a = check_one("scene_checks_acquire.c", barrier);
+        ck_assert_uint_eq(a->stats.incomplete, 1);
+        ck_assert_uint_eq(count_rule(a, VKS_RULE_VKSYNC_INCOMPLETE), 1);
+        ck_assert_uint_eq(count_rule(a, VKS_RULE_HAZARD_RAW), barrier ? 0 : 1);
+        ck_assert_uint_eq(a->findings.count, barrier ? 1 : 2);
+        test_analysis_free(a);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("user-programs");
@@ -1688,6 +1711,7 @@ int main(void)
     tcase_add_test(tc, descriptor_updates_no_shader_reads_cost_no_paths);
     tcase_add_test(tc, a_goto_to_a_label_in_a_loop_body_is_followed);
     tcase_add_test(tc, a_region_that_meets_an_effect_fails_the_ones_around_it_at_once);
+    tcase_add_test(tc, ways_taken_past_the_decision_limit_end_a_retry_loop);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
