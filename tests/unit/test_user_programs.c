@@ -1611,16 +1611,20 @@ START_TEST(a_region_that_meets_an_effect_fails_the_ones_around_it_at_once)
 }
 END_TEST
 
-/* realprog/scene_checks_acquire.c: 300 scene checks that return on failure
-   take one path past the 256-decision limit, and the first way of each
-   branch after it is taken with no decision; then an acquire loop makes the
-   swapchain again while the image is out of date.  That first way is
-   "out of date, again": counting decisions only, the loop looked like one
-   nothing decides, and ran to its 256-iteration limit (a second
-   incomplete finding, the swapchain made 256 times).  A way taken past the
-   limit is a way taken (path_state.c, fe_ways_taken): the loop repeats on
-   ways the path took, two iterations.  The RAW across it is found, silent
-   with the barrier; the decision limit is the one incomplete finding. */
+/* realprog/scene_checks_acquire.c: 255 scene checks that return on failure
+   take each path past the 256-decision limit (the full refresh's one more
+   check one decision sooner), and the first way of each branch after it
+   is taken with no decision; then an acquire loop makes the swapchain
+   again while the image is out of date.  That first way is "out of date,
+   again": counting decisions only, the loop looked like one nothing
+   decides, and ran to its 256-iteration limit (an incomplete finding of
+   its own, the swapchain made 256 times).  A way taken past the limit is a
+   way taken (path_state.c, fe_ways_taken): the loop repeats on ways the
+   path took, two iterations.  And the two paths reach the decision limit
+   at two places (the last light check, the acquire's result): one finding
+   for the function, the other place a related note (decisions_capped_at);
+   three incomplete findings before, one now.  The RAW across it all is
+   found, silent with the barrier. */
 START_TEST(ways_taken_past_the_decision_limit_end_a_retry_loop)
 {
     for (int barrier = 0; barrier <= 1; barrier++) {
@@ -1629,6 +1633,16 @@ START_TEST(ways_taken_past_the_decision_limit_end_a_retry_loop)
         ck_assert_uint_eq(count_rule(a, VKS_RULE_VKSYNC_INCOMPLETE), 1);
         ck_assert_uint_eq(count_rule(a, VKS_RULE_HAZARD_RAW), barrier ? 0 : 1);
         ck_assert_uint_eq(a->findings.count, barrier ? 1 : 2);
+        ck_assert_uint_eq(a->stats.paths_explored, 2);
+        for (size_t i = 0; i < a->findings.count; i++) {
+            const vks_finding *f = &a->findings.items[i];
+            if (f->rule != VKS_RULE_VKSYNC_INCOMPLETE)
+                continue;
+            ck_assert_uint_eq(f->loc.line, 50);
+            ck_assert_uint_eq(f->note_count, 1);
+            ck_assert_int_eq(f->notes[0].kind, VKS_NOTE_RELATED);
+            ck_assert_uint_eq(f->notes[0].loc.line, 55);
+        }
         test_analysis_free(a);
     }
 }

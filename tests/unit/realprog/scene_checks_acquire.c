@@ -1,5 +1,6 @@
 /* A frame function that validates its scene before drawing (a check per
-   object and per light, each returning on failure), then acquires the
+   object and per light, each returning on failure; a full refresh clears
+   the index buffer and checks the scene once more), then acquires the
    next swapchain image, making the swapchain again for as long as it is
    out of date.  It clears the staging buffer first and copies it into the
    vertex buffer after the acquire; without -DWITH_BARRIER nothing orders
@@ -10,14 +11,16 @@
 struct scene;
 int scene_object_valid(const struct scene *s, unsigned i); /* a library's */
 int scene_light_valid(const struct scene *s, unsigned i);
+int scene_ready(const struct scene *s);
 
 struct app {
     VkDevice device;
     VkCommandBuffer cmd;
     VkSwapchainKHR swapchain;
     VkSemaphore acquired;
-    VkBuffer staging, vertices;
+    VkBuffer staging, vertices, indices;
     const struct scene *scene;
+    int full_refresh;
     unsigned swapchain_generation;
 };
 
@@ -37,9 +40,13 @@ void draw_frame(struct app *app)
 {
     VkCommandBuffer cmd = app->cmd;
     vkCmdFillBuffer(cmd, app->staging, 0, 256, 0);
-    for (unsigned i = 0; i < 200; i++)
+    if (app->full_refresh) {
+        vkCmdFillBuffer(cmd, app->indices, 0, 256, 0);
+        CHECK(scene_ready(app->scene));
+    }
+    for (unsigned i = 0; i < 127; i++)
         CHECK(scene_object_valid(app->scene, i));
-    for (unsigned i = 0; i < 100; i++)
+    for (unsigned i = 0; i < 128; i++)
         CHECK(scene_light_valid(app->scene, i));
     uint32_t index = 0;
     for (;;) {
