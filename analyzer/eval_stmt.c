@@ -380,14 +380,14 @@ static void exec_loop(fe_ctx *cx, CXCursor init, CXCursor cond, CXCursor inc,
         progress.iteration = n;
         if (test_first || n > 0) {
             bool known = true, value = true;
-            unsigned decisions_before_test = fe_ways_taken(cx);
+            unsigned decisions_before_test = cx->path.decision_count;
             if (!clang_Cursor_isNull(cond))
                 value = condition(cx, cond, &known);
             if (known && !value)
                 break;
             /* The condition is true only on the way this path took at a
                branch on an unknown inside it (see decided_by_branch). */
-            bool decided = known && fe_ways_taken(cx) > decisions_before_test;
+            bool decided = known && cx->path.decision_count > decisions_before_test;
             test_known = known;
             vks_loc at = fe_loc(cx, clang_Cursor_isNull(cond) ? body : cond);
             const char *why = NULL;
@@ -415,13 +415,13 @@ static void exec_loop(fe_ctx *cx, CXCursor init, CXCursor cond, CXCursor inc,
                                       ? 0
                                       : condition_inputs(cx, cond, FE_HASH_SEED);
                 if (tested && inputs == progress.last_inputs &&
-                    fe_ways_taken(cx) > progress.decisions_at_last_test) {
+                    cx->path.decision_count > progress.decisions_at_last_test) {
                     why = "the loop repeats with the same condition";
                     iteration = assumed_iteration(&progress, n);
                 }
                 tested = true;
                 progress.last_inputs = inputs;
-                progress.decisions_at_last_test = fe_ways_taken(cx);
+                progress.decisions_at_last_test = cx->path.decision_count;
             }
             if (why) {
                 if (iteration > 2)
@@ -1285,7 +1285,7 @@ void fe_exec_body(fe_ctx *cx, CXCursor body)
             if (clang_getCursorKind(v.items[i]) == CXCursor_LabelStmt) {
                 back_label *l = back_label_at(labels, &label_count, i);
                 if (l)
-                    l->decisions_passed = fe_ways_taken(cx);
+                    l->decisions_passed = cx->path.decision_count;
             }
             fe_exec(cx, v.items[i]);
         }
@@ -1296,7 +1296,7 @@ void fe_exec_body(fe_ctx *cx, CXCursor body)
         cx->path.pending_goto = false;
         size_t at = find_label(&v, 0, label);
         back_label *l = at < i ? back_label_at(labels, &label_count, at) : NULL;
-        if (l && fe_ways_taken(cx) > l->decisions_passed &&
+        if (l && cx->path.decision_count > l->decisions_passed &&
             ++l->assumed_jumps > MAX_ASSUMED_BACK_JUMPS) {
             if (fe_debug_paths())
                 fprintf(stderr, "  %s:%u: a third jump back on an assumption: no path\n",

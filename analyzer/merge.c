@@ -647,7 +647,7 @@ static uint64_t site_key(fe_ctx *cx, vks_loc at)
         unsigned progress[4] = {l->at.line, l->iteration, l->assumed_iterations,
                                 l->iterations_before_assumed};
         h = fe_hash_bytes(h, progress, sizeof progress);
-        bool decided = fe_ways_taken(cx) > l->decisions_at_last_test;
+        bool decided = cx->path.decision_count > l->decisions_at_last_test;
         h = fe_hash_bytes(h, &decided, sizeof decided);
         h = fe_hash_bytes(h, &l->last_inputs, sizeof l->last_inputs);
     }

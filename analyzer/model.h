@@ -314,9 +314,6 @@ typedef struct fe_path {
     bool exited;                /* the program ends on this path (exit()) */
     vks_loc exit_at;            /* where it first ended (program_end.c) */
     bool decisions_capped;      /* past the decisions bound on this path */
-    /* Branches past that bound, where the first way was taken without a
-       decision (fe_choose): ways the path took all the same (fe_ways_taken). */
-    unsigned ways_past_cap;
     /* Reached a device-wide wait in a state an earlier path reached it in:
        the rest was analysed from that one (merge.c). */
     bool merged;
@@ -662,10 +659,6 @@ void fe_assume(fe_ctx *cx, const vks_smt_expr *cond, bool truth);
 bool fe_path_allows(fe_ctx *cx, vks_loc at, const vks_smt_expr *cond, bool truth);
 /* Whether the variable `name` occurs in e. */
 bool fe_smt_mentions(const vks_smt_expr *e, const char *name);
-/* How many ways the path took at branches on unknowns: its decisions and
-   the first ways taken past the decisions bound.  What a loop or a jump
-   back compares to tell whether the path went on only by a way it took. */
-unsigned fe_ways_taken(const fe_ctx *cx);
 /* Adds a path step that is not a choice (a loop iteration). */
 void fe_path_note(fe_ctx *cx, vks_loc at, const char *text);
 /* Copies the path's steps so far into the recording's command buffer, each

@@ -407,7 +407,6 @@ unsigned fe_choose(fe_ctx *cx, vks_loc at, const fe_alternative *alts,
         if (!cx->path.decisions_capped)
             decisions_capped_at(cx, at, max_decisions);
         cx->path.decisions_capped = true;
-        cx->path.ways_past_cap++;
         return 0;
     }
     /* The same test as one the path already made (vkcube's
@@ -562,24 +561,6 @@ bool fe_path_allows(fe_ctx *cx, vks_loc at, const vks_smt_expr *cond, bool truth
     fe_fact fact = {cond, truth};
     fe_alternative alt = {.facts = &fact, .fact_count = 1};
     return feasible_with(cx, at, &alt);
-}
-
-/*
- * Past the decisions bound the first way of each branch is taken with no
- * decision, but it is a way taken all the same: a loop that goes on only by
- * such ways is a loop that repeats with the same condition, run for two
- * iterations as any other (eval_stmt.c, exec_loop).  Counting decisions
- * alone, it looked like a loop whose condition nothing decides:
- * Mesa's zink acquires a swapchain image in `while (true) { ...; if (ret ==
- * VK_ERROR_OUT_OF_DATE_KHR) { ...; continue; } ...; break; }`, whose first
- * ways (the image is out of date: make the swapchain again) were taken 256
- * times per acquire, the swapchain made each time: `zink_buffer_subdata`'s
- * first path ran past the limit and spent the function's whole statement
- * limit so (1,648 effects on the one path); now it runs three paths.
- */
-unsigned fe_ways_taken(const fe_ctx *cx)
-{
-    return cx->path.decision_count + cx->path.ways_past_cap;
 }
 
 bool fe_next_path(fe_ctx *cx)

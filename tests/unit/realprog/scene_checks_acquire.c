@@ -1,10 +1,10 @@
 /* A frame function that validates its scene before drawing (a check per
    object and per light, each returning on failure; a full refresh clears
    the index buffer and checks the scene once more), then acquires the
-   next swapchain image, making the swapchain again for as long as it is
-   out of date.  It clears the staging buffer first and copies it into the
-   vertex buffer after the acquire; without -DWITH_BARRIER nothing orders
-   the copy's read after the clear. */
+   next swapchain image, making the swapchain again when it is out of
+   date.  It clears the staging buffer first and copies it into the vertex
+   buffer after the acquire; without -DWITH_BARRIER nothing orders the
+   copy's read after the clear. */
 #include <stdint.h>
 #include <vulkan/vulkan.h>
 
@@ -49,15 +49,9 @@ void draw_frame(struct app *app)
     for (unsigned i = 0; i < 128; i++)
         CHECK(scene_light_valid(app->scene, i));
     uint32_t index = 0;
-    for (;;) {
-        VkResult r = vkAcquireNextImageKHR(app->device, app->swapchain, UINT64_MAX,
-                                           app->acquired, VK_NULL_HANDLE, &index);
-        if (r == VK_ERROR_OUT_OF_DATE_KHR) {
-            recreate_swapchain(app);
-            continue;
-        }
-        break;
-    }
+    if (vkAcquireNextImageKHR(app->device, app->swapchain, UINT64_MAX, app->acquired,
+                              VK_NULL_HANDLE, &index) == VK_ERROR_OUT_OF_DATE_KHR)
+        recreate_swapchain(app);
 #ifdef WITH_BARRIER
     VkMemoryBarrier cleared = {
         .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
