@@ -393,6 +393,10 @@ bool fe_leave_adds_nothing(fe_ctx *cx, CXCursor branch);
    after it, what the callers run after their calls return - can record,
    create, map, submit or wait on this path: its decisions are none. */
 bool fe_rest_adds_nothing(fe_ctx *cx, CXCursor stmt);
+/* Whether going past `stmt` (an `if` without `else`, not taken) adds
+   nothing on this path: neither what its function runs after it nor what
+   the callers run after their calls return. */
+bool fe_going_past_adds_nothing(fe_ctx *cx, CXCursor stmt);
 /* A value of this type is, or leads to, a command buffer (clang_support.c). */
 bool fe_type_reaches_cmdbuf(fe_ctx *cx, CXType t);
 /* A library function that formats text (variadic after a `char *`: a

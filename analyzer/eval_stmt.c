@@ -1149,7 +1149,9 @@ void fe_exec(fe_ctx *cx, CXCursor c)
             /* The way that leaves is not run once a path through the
                check was kept, when nothing it reaches adds anything
                (quiet_leave.c). */
-            alts[1].quiet_leave = goes_on_first && fe_leave_adds_nothing(cx, ch.items[1]);
+            alts[1].quiet_leave = goes_on_first ? fe_leave_adds_nothing(cx, ch.items[1])
+                                                : ch.count == 2 &&
+                                                      fe_going_past_adds_nothing(cx, c);
             unsigned chosen = fe_choose(cx, fe_loc(cx, ch.items[0]), alts, 2);
             if (chosen == UINT32_MAX)
                 return;

@@ -741,6 +741,8 @@ void vks_frontend_analyze(vks_frontend *fe)
         share_budget(&cx, &budget, nroots - i);
         budget.paths_used += analyse_function(fe, &cx, roots[i]->definition);
         budget.statements_used += cx.steps;
+        if (fe->stats)
+            fe->stats->statements_run += cx.steps;
         fe_sites_root_end(&cx);
         cx.handed_recording = false;
     }

@@ -369,6 +369,35 @@ static bool leads_only_to_quiet_ways(const fe_ctx *cx, unsigned alt)
     return some;
 }
 
+/*
+ * The decision limit is one finding per recording function: the function
+ * is analysed only in part either way, and where its other paths reach the
+ * limit are notes of that finding (a related place each), not findings of
+ * their own.  Zink's `zink_resource_commit` reached it at six places, one
+ * finding each, as many as all its other limits together.
+ */
+static void decisions_capped_at(fe_ctx *cx, vks_loc at, unsigned max_decisions)
+{
+    const char *message = vks_arena_printf(
+        cx->arena, "more than %u branch decisions on one path through `%s`; "
+        "from here on only the first way of each branch is followed",
+        max_decisions, cx->root_function ? cx->root_function : "?");
+    for (size_t i = 0; i < cx->findings->count; i++) {
+        vks_finding *f = &cx->findings->items[i];
+        if (f->rule != VKS_RULE_VKSYNC_INCOMPLETE || strcmp(f->message, message) != 0)
+            continue;
+        if (vks_loc_equal(&f->loc, &at))
+            return;
+        for (size_t n = 0; n < f->note_count; n++)
+            if (vks_loc_equal(&f->notes[n].loc, &at))
+                return;
+        vks_finding_note(cx->findings, f, VKS_NOTE_RELATED, at,
+                         "another path through it reaches the limit here");
+        return;
+    }
+    fe_incomplete_at(cx, at, message);
+}
+
 unsigned fe_choose(fe_ctx *cx, vks_loc at, const fe_alternative *alts,
                    unsigned count)
 {
@@ -376,10 +405,7 @@ unsigned fe_choose(fe_ctx *cx, vks_loc at, const fe_alternative *alts,
     unsigned max_decisions = fe_limit(FE_LIMIT_DECISIONS);
     if (index >= max_decisions && count > 0) {
         if (!cx->path.decisions_capped)
-            fe_incomplete_at(cx, at, vks_arena_printf(
-                cx->arena, "more than %d branch decisions on one path through `%s`; "
-                "from here on only the first way of each branch is followed",
-                max_decisions, cx->root_function ? cx->root_function : "?"));
+            decisions_capped_at(cx, at, max_decisions);
         cx->path.decisions_capped = true;
         return 0;
     }

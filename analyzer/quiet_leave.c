@@ -35,6 +35,7 @@
  * (fe_decision.prefix_checked): then the prefix it would record is checked.
  * Before that (every way that went on was infeasible), it runs as any way.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -907,6 +908,24 @@ bool fe_leave_adds_nothing(fe_ctx *cx, CXCursor branch)
  * mapped once something was submitted, every way ends the same for every
  * check, so the path goes one way and the decision is none.
  */
+/*
+ * The way that goes past an `if` without `else` when the branch records or
+ * creates and nothing after the statement does: Mesa's zink makes a
+ * transient attachment in `if (templ->nr_samples) { ... }` just before its
+ * `return`, and once the path into the branch was kept, the path past it
+ * was replayed from the root's start only to record nothing new and be
+ * dropped (frontend.c, repeats_a_checked_prefix) - a third of
+ * `zink_create_surface`'s runs.  It is the branch that leaves, the other
+ * way round: what it runs is the rest alone, so it is skipped on the same
+ * terms (a path through the check kept, no memory mapped once something
+ * was submitted).
+ */
+bool fe_going_past_adds_nothing(fe_ctx *cx, CXCursor stmt)
+{
+    return quiet_rules_apply(cx) && cx->path.frame->returns_quietly &&
+           fe_quiet_after_call(cx, cx->eval->current_body, stmt);
+}
+
 bool fe_rest_adds_nothing(fe_ctx *cx, CXCursor stmt)
 {
     if (!quiet_rules_apply(cx) || !cx->path.frame->returns_quietly)

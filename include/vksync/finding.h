@@ -80,6 +80,8 @@ typedef struct {
     size_t solver_queries;       /* path-feasibility questions put to Z3 */
     size_t paths_run;            /* runs of recording functions, the ones
                                     dropped included: the work (not shown) */
+    size_t statements_run;       /* statements those runs ran, joined
+                                    regions' ways included (not shown) */
     /* vkCmd*, vkQueueSubmit* and vkBeginCommandBuffer call sites in the
        C inputs, and how many an analysed path reached. */
     size_t recording_calls, recording_calls_reached;

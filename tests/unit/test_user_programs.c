@@ -737,10 +737,12 @@ END_TEST
    merging off, and 11 when every local is compared), and the RAW in the
    rebuild is found the same.  Those counts are with the failing ways of
    the error checks run (VKSYNC_SKIP_QUIET_LEAVES=0): they return and add
-   nothing, and by default they are not run at all, 5 runs either way. */
+   nothing, and by default they are not run at all, nor is the way past
+   the failed present's `if` (the frame's last statement: nothing after
+   it): 3 runs either way. */
 START_TEST(locals_never_read_again_do_not_keep_paths_apart)
 {
-    check_one_raw_in_runs("engine_rebuild.c", 39, 30, 2, 5);
+    check_one_raw_in_runs("engine_rebuild.c", 39, 30, 2, 3);
     setenv("VKSYNC_SKIP_QUIET_LEAVES", "0", 1);
     test_analysis *a = check_one("engine_rebuild.c", false);
     ck_assert_uint_eq(a->stats.paths_run, 9);
@@ -1690,6 +1692,72 @@ START_TEST(a_begun_command_buffer_returned_by_a_helper_is_recorded_on)
 }
 END_TEST
 
+/* realprog/texture_unbind_chain.c: a material's unbound textures dropped
+   through helpers five calls deep, each with its own tests, the last
+   reference handed to a release callback that may record (the frame's
+   command buffer is in what it is handed).  Each helper is run every way
+   inside the one around it; the way that reaches the callback stops them
+   all.  Each of them found that out again on its own - the innermost
+   region ran as code inside the next one's ways, which met the callback
+   again, ran as code inside the next, and so on - so the code up to the
+   callback was run once per level and per level inside it: 36,048
+   statements for 16 paths.  A region that fails so fails the one around
+   it at once (summary.c, fails_with_the_enclosing): 6,120 statements, the
+   same paths and findings. */
+START_TEST(a_region_that_meets_an_effect_fails_the_ones_around_it_at_once)
+{
+    check_one_raw_and_silent_twin("texture_unbind_chain.c", 102, 90, 16);
+    test_analysis *a = check_one("texture_unbind_chain.c", false);
+    ck_assert_uint_eq(a->stats.paths_run, 16);
+    ck_assert_uint_lt(a->stats.statements_run, 10000);
+    test_analysis_free(a);
+}
+END_TEST
+
+/* realprog/scene_checks_acquire.c: 255 scene checks that return on failure
+   take each path past the 256-decision limit, the full refresh's one more
+   check one decision sooner: its path reaches the limit at the last light
+   check, the other at the acquire's result.  One finding each place
+   before; one finding for the function now, the other place a related
+   note (path_state.c, decisions_capped_at).  The RAW across it all is
+   found, silent with the barrier. */
+START_TEST(the_decision_limit_is_one_finding_per_function)
+{
+    for (int barrier = 0; barrier <= 1; barrier++) {
+        test_analysis *a = check_one("scene_checks_acquire.c", barrier);
+        ck_assert_uint_eq(a->stats.incomplete, 1);
+        ck_assert_uint_eq(count_rule(a, VKS_RULE_VKSYNC_INCOMPLETE), 1);
+        ck_assert_uint_eq(count_rule(a, VKS_RULE_HAZARD_RAW), barrier ? 0 : 1);
+        ck_assert_uint_eq(a->findings.count, barrier ? 1 : 2);
+        ck_assert_uint_eq(a->stats.paths_explored, 2);
+        for (size_t i = 0; i < a->findings.count; i++) {
+            const vks_finding *f = &a->findings.items[i];
+            if (f->rule != VKS_RULE_VKSYNC_INCOMPLETE)
+                continue;
+            ck_assert_uint_eq(f->loc.line, 50);
+            ck_assert_uint_eq(f->note_count, 1);
+            ck_assert_int_eq(f->notes[0].kind, VKS_NOTE_RELATED);
+            ck_assert_uint_eq(f->notes[0].loc.line, 52);
+        }
+        test_analysis_free(a);
+    }
+}
+END_TEST
+
+/* realprog/resolve_target_tail.c: a frame recorder that makes a resolve
+   target in `if (r->samples_changed) { ... }` just before it returns.
+   The path into the branch is kept; the path past it, which runs nothing
+   but the return, was replayed from the start to record nothing new and
+   be dropped (Mesa's zink_create_surface: a third of its runs).  Going
+   past such an `if` is skipped like an error check's leave once a path
+   through it was kept (quiet_leave.c, fe_going_past_adds_nothing): one
+   run, not two; the RAW, silent with the barrier. */
+START_TEST(going_past_an_if_that_creates_before_a_quiet_end_is_not_run)
+{
+    check_one_raw_in_runs("resolve_target_tail.c", 30, 19, 1, 1);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("user-programs");
@@ -1773,6 +1841,9 @@ int main(void)
     tcase_add_test(tc, only_one_operand_of_a_conditional_runs);
     tcase_add_test(tc, a_function_scope_static_keeps_its_value_between_calls);
     tcase_add_test(tc, a_begun_command_buffer_returned_by_a_helper_is_recorded_on);
+    tcase_add_test(tc, a_region_that_meets_an_effect_fails_the_ones_around_it_at_once);
+    tcase_add_test(tc, the_decision_limit_is_one_finding_per_function);
+    tcase_add_test(tc, going_past_an_if_that_creates_before_a_quiet_end_is_not_run);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
