@@ -169,6 +169,7 @@ typedef struct fe_node_memo {
     unsigned char cache_miss_creates;
     bool cache_making_waits, cache_making_ends_function;
     unsigned char more_than_creation; /* quiet_leave.c, a function body */
+    unsigned char writes_only_locals; /* eval_expr.c, a function body: FE_MEMO_* */
     bool referenced_known;
     CXCursor referenced;
     /* eval_expr.c function_value: a function declaration's name as a value */

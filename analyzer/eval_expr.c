@@ -505,6 +505,101 @@ static bool plain_place(CXCursor c)
     }
 }
 
+/*
+ * A helper that only computes from what it is given and returns it - it
+ * assigns nothing but its own locals and calls only such helpers
+ * (`float *tensor_data (struct ml *ml, int t) { return ml->host +
+ * ml->tensors[t].offset / sizeof (float); }`).  Calling it again at a
+ * loop's limit, or leaving its calls out of the loop's writes, changes
+ * nothing; a loop that fills what it returns (`tensor_data (&ml, x)[i] =
+ * v;`) is then a loop whose writes are all in its text.
+ */
+typedef struct {
+    fe_ctx *cx;
+    CXCursor fn;
+    int depth;
+    bool writes_more;
+} local_write_search;
+
+static bool only_writes_locals(fe_ctx *cx, CXCursor decl, int depth);
+
+static bool calls_vulkan(fe_ctx *cx, CXCursor call)
+{
+    const char *entry = fe_callee_entry_point(cx, call);
+    return entry && strncmp(entry, "vk", 2) == 0;
+}
+
+static bool is_own_local(CXCursor target, CXCursor fn)
+{
+    CXCursor c = fe_strip(target);
+    if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+        return false;
+    CXCursor var = clang_getCursorReferenced(c);
+    enum CXCursorKind kind = clang_getCursorKind(var);
+    return (kind == CXCursor_VarDecl || kind == CXCursor_ParmDecl) &&
+           clang_Cursor_hasVarDeclGlobalStorage(var) != 1 &&
+           clang_equalCursors(clang_getCursorSemanticParent(var), fn);
+}
+
+static enum CXChildVisitResult find_nonlocal_write(CXCursor c, CXCursor parent,
+                                                   CXClientData data)
+{
+    (void)parent;
+    local_write_search *s = data;
+    fe_cursors ch;
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_CallExpr: {
+        CXCursor decl = fe_callee_decl(c);
+        if (clang_Cursor_isNull(decl) || calls_vulkan(s->cx, c) ||
+            !only_writes_locals(s->cx, decl, s->depth + 1))
+            s->writes_more = true;
+        break;
+    }
+    case CXCursor_GotoStmt: case CXCursor_IndirectGotoStmt: case CXCursor_StmtExpr:
+    case CXCursor_AsmStmt:
+        s->writes_more = true;
+        break;
+    case CXCursor_BinaryOperator: case CXCursor_CompoundAssignOperator:
+    case CXCursor_UnaryOperator:
+        if (fe_is_update_expression(c) && clang_getCursorKind(c) != CXCursor_CallExpr) {
+            fe_children(NULL, c, &ch);
+            bool comma = clang_getCursorKind(c) == CXCursor_BinaryOperator &&
+                         clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Comma;
+            if (!comma && (ch.count == 0 || !is_own_local(ch.items[0], s->fn)))
+                s->writes_more = true;
+        }
+        break;
+    default:
+        break;
+    }
+    return s->writes_more ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+static bool only_writes_locals(fe_ctx *cx, CXCursor decl, int depth)
+{
+    CXCursor fn = fe_find_function(cx, decl);
+    CXCursor body = clang_Cursor_isNull(fn) ? fn : fe_function_body(fn);
+    if (clang_Cursor_isNull(body) || depth > 4)
+        return false;
+    fe_node_memo *m = fe_node_memo_of(body);
+    if (m && m->writes_only_locals != FE_MEMO_UNSET)
+        return m->writes_only_locals == FE_MEMO_YES;
+    if (m)
+        m->writes_only_locals = FE_MEMO_NO; /* while searching: a recursion writes more */
+    local_write_search s = {cx, fn, depth, false};
+    clang_visitChildren(body, find_nonlocal_write, &s);
+    if (m)
+        m->writes_only_locals = s.writes_more ? FE_MEMO_NO : FE_MEMO_YES;
+    return !s.writes_more;
+}
+
+static bool calls_only_local_writers(fe_ctx *cx, CXCursor call)
+{
+    CXCursor decl = fe_callee_decl(call);
+    return !clang_Cursor_isNull(decl) && !calls_vulkan(cx, call) &&
+           only_writes_locals(cx, decl, 0);
+}
+
 static enum CXChildVisitResult find_loop_write(CXCursor c, CXCursor parent, CXClientData data)
 {
     (void)parent;
@@ -517,7 +612,12 @@ static enum CXChildVisitResult find_loop_write(CXCursor c, CXCursor parent, CXCl
             break;
         w->refused = true;
         return CXChildVisit_Break;
-    case CXCursor_CallExpr: case CXCursor_GotoStmt:
+    case CXCursor_CallExpr:
+        if (calls_only_local_writers(w->cx, c))
+            break;
+        w->refused = true;
+        return CXChildVisit_Break;
+    case CXCursor_GotoStmt:
     case CXCursor_IndirectGotoStmt: case CXCursor_StmtExpr:
         w->refused = true;
         return CXChildVisit_Break;
@@ -579,7 +679,10 @@ static written_place place_written(fe_ctx *cx, CXCursor target)
         }
         bool deref = k == CXCursor_UnaryOperator &&
                      clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_Deref;
-        if (!(member_or_element || deref) || !pointer_base || !plain_place(base))
+        bool computed_base = clang_getCursorKind(base) == CXCursor_CallExpr &&
+                             calls_only_local_writers(cx, base);
+        if (!(member_or_element || deref) || !pointer_base ||
+            !(plain_place(base) || computed_base))
             return (written_place){.refused = true};
         fe_val *p = fe_eval(cx, base);
         /* Host writes into mapped memory: while no submission the path made

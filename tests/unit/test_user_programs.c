@@ -1692,6 +1692,19 @@ START_TEST(a_begun_command_buffer_returned_by_a_helper_is_recorded_on)
 }
 END_TEST
 
+/* realprog/accessor_fill.c: 600 vertices written through an accessor,
+   `verts_at (&m, i)->x = i;`, before anything is submitted.  A loop past
+   the iteration limit may forget what it writes when every write is in its
+   text; a call in it refused that, so the fill ended the analysis
+   incomplete.  A helper that assigns only its own locals and calls only
+   such helpers writes nothing (eval_expr.c, only_writes_locals): now
+   complete, the copy's RAW, silence with the barrier. */
+START_TEST(a_long_fill_through_an_accessor_ends_at_the_limit)
+{
+    check_one_raw_and_silent_twin("accessor_fill.c", 54, 47, 1);
+}
+END_TEST
+
 /* realprog/texture_unbind_chain.c: a material's unbound textures dropped
    through helpers five calls deep, each with its own tests, the last
    reference handed to a release callback that may record (the frame's
@@ -1841,6 +1854,7 @@ int main(void)
     tcase_add_test(tc, only_one_operand_of_a_conditional_runs);
     tcase_add_test(tc, a_function_scope_static_keeps_its_value_between_calls);
     tcase_add_test(tc, a_begun_command_buffer_returned_by_a_helper_is_recorded_on);
+    tcase_add_test(tc, a_long_fill_through_an_accessor_ends_at_the_limit);
     tcase_add_test(tc, a_region_that_meets_an_effect_fails_the_ones_around_it_at_once);
     tcase_add_test(tc, the_decision_limit_is_one_finding_per_function);
     tcase_add_test(tc, going_past_an_if_that_creates_before_a_quiet_end_is_not_run);
