@@ -1710,6 +1710,12 @@ static fe_val *eval_binary(fe_ctx *cx, CXCursor c)
                binary_int(op, a, b, fe_type_is_signed(clang_getCursorType(lhs)), &out)) {
         result = int_of_type(cx, out, target ? lhs : c);
     } else if ((op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE) &&
+               l->kind == VAL_SYM && r->kind == VAL_SYM && l->ident && r->ident &&
+               strcmp(l->ident, r->ident) == 0) {
+        /* One name is one value: `a->dst == b->dst` where both hold the
+           handle the same create call made. */
+        result = fe_int(cx, op == CXBinaryOperator_EQ);
+    } else if ((op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE) &&
                ((never_null(l) && fe_known_int(r, &b) && b == 0) ||
                 (never_null(r) && fe_known_int(l, &a) && a == 0))) {
         /* `cmd == VK_NULL_HANDLE` on a handle a create call made; `res ==
@@ -1977,8 +1983,11 @@ fe_val *fe_eval(fe_ctx *cx, CXCursor c)
     case CXCursor_ConditionalOperator: {
         fe_cursors ch;
     fe_children(NULL, c, &ch);
-        uint64_t cond;
-        if (ch.count == 3 && fe_known_int(fe_eval(cx, ch.items[0]), &cond))
+        bool cond;
+        /* A known truth, a pointer to an object or a non-null name
+           included (stb_ds's `arrlen (a)`, `(a) ? header (a)->length : 0`,
+           on an array it allocated). */
+        if (ch.count == 3 && fe_known_truth(fe_eval(cx, ch.items[0]), &cond))
             return fe_eval(cx, ch.items[cond ? 1 : 2]);
         if (ch.count == 3) {
             /* `cond ? (void)0 : __assert_fail(...)` (assert): the way that

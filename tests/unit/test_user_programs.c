@@ -1705,6 +1705,20 @@ START_TEST(a_long_fill_through_an_accessor_ends_at_the_limit)
 }
 END_TEST
 
+/* realprog/job_array.c: upload jobs in a stb_ds-style dynamic array -
+   `arrlen (a)` is `((a) ? hdr (a)->length : 0)` on the array pointer
+   realloc gave, and the fixed flush compares two jobs' destinations in a
+   helper, `a->dst == b->dst`.  A pointer known not to be null as the
+   condition of `?:`, and two reads of one named handle compared, were
+   undecided (2 and 4 questions left unknown, the WAW between the two
+   copies into `table` missed).  Now the WAW, silence with the barrier. */
+START_TEST(a_dynamic_array_and_a_handle_compared_with_itself_are_decided)
+{
+    check_one_finding_and_silent_twin("job_array.c", VKS_RULE_HAZARD_WAW, "WRITE_AFTER_WRITE", 65,
+                                      65, 1);
+}
+END_TEST
+
 /* realprog/texture_unbind_chain.c: a material's unbound textures dropped
    through helpers five calls deep, each with its own tests, the last
    reference handed to a release callback that may record (the frame's
@@ -1855,6 +1869,7 @@ int main(void)
     tcase_add_test(tc, a_function_scope_static_keeps_its_value_between_calls);
     tcase_add_test(tc, a_begun_command_buffer_returned_by_a_helper_is_recorded_on);
     tcase_add_test(tc, a_long_fill_through_an_accessor_ends_at_the_limit);
+    tcase_add_test(tc, a_dynamic_array_and_a_handle_compared_with_itself_are_decided);
     tcase_add_test(tc, a_region_that_meets_an_effect_fails_the_ones_around_it_at_once);
     tcase_add_test(tc, the_decision_limit_is_one_finding_per_function);
     tcase_add_test(tc, going_past_an_if_that_creates_before_a_quiet_end_is_not_run);
