@@ -699,7 +699,7 @@ static written_place place_written(fe_ctx *cx, CXCursor target)
         if (p->mapping && fe_in_flight(cx))
             return (written_place){.refused = true};
         return (written_place){
-            .node = p->kind == VAL_PTR ? p->target : NULL,
+            .node = p->kind == VAL_PTR ? p->target : fe_zeroed_block(cx, p),
             .through_pointer = true,
             .pointee = clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(base))),
         };
@@ -2684,6 +2684,13 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
             !clang_isConstQualifiedType(clang_getPointeeType(t)) &&
             clang_getCursorKind(fe_strip(arg)) != CXCursor_StringLiteral)
             havoc_reachable(cx, args[i]->target, clang_getPointeeType(t));
+        /* A calloc'ed block reads as zero, not as unknown: what the call
+           may write there is forgotten as any place's. */
+        fe_val *zeroed = clang_isConstQualifiedType(clang_getPointeeType(t))
+                             ? NULL
+                             : fe_zeroed_block(cx, args[i]);
+        if (zeroed)
+            havoc_reachable(cx, zeroed, clang_getPointeeType(t));
     }
     /* A Vulkan entry point no model handled keeps its name (host.c tells
        the ones that wait for the device from the rest). */
@@ -2707,6 +2714,13 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
                                                  ++cx->path.havoc_generation),
                             record.spelling);
     result->not_null = allocates_memory(&record, call);
+    /* "The calloc function allocates space for an array of nmemb objects
+       ... The space is initialized to all bits zero" (C11 7.22.3.2p2); a
+       pointer kept there is null on every platform a Vulkan driver runs
+       on: a list built of calloc'ed nodes ends at the last one's `next`. */
+    if (record.callee_in_system_header && record.spelling &&
+        strcmp(record.spelling, "calloc") == 0)
+        fe_zeroed_pointee(cx, result);
     fe_link_unknown_call(cx, &record, result);
     return result;
 }

@@ -522,9 +522,31 @@ static fe_val *pointed_to(fe_ctx *cx, fe_val *p)
         fe_val *elements = fe_sym(cx, p->ident, p->spelling);
         elements->via_pointer = p->via_pointer;
         elements->loc = p->loc;
+        if (p->points_to_zeroed) {
+            elements->aggregate = true;
+            elements->zero_rest = true;
+        }
         *slot = elements;
     }
     return *slot;
+}
+
+fe_val *fe_zeroed_block(fe_ctx *cx, fe_val *p)
+{
+    if (p->kind != VAL_SYM || !p->ident || !p->points_to_zeroed)
+        return NULL;
+    fe_val *block = pointed_to(cx, p);
+    return block != p ? block : NULL;
+}
+
+void fe_zeroed_pointee(fe_ctx *cx, fe_val *p)
+{
+    (void)cx;
+    /* Kept on the pointer, which a declaration or a store renames after
+       its variable before anything is read through it (pointed_to makes
+       the block, by the name it has then). */
+    if (p->kind == VAL_SYM && p->ident)
+        p->points_to_zeroed = true;
 }
 
 /* A character of a string literal (strings.c): `for (p = name; *p; p++)`,

@@ -977,9 +977,14 @@ START_TEST(buffers_behind_a_returned_pointer_are_named_by_their_variable)
     for (size_t i = 0; i < a->findings.count; i++)
         ck_assert_msg(!strstr(a->findings.items[i].message, "res->"), "%s",
                       a->findings.items[i].message);
-    check_complete(a, 2);
+    /* One path and no question left unknown since session 26, when a
+       calloc'ed block reads as zero and a test of a call's result is
+       about the value the call returned (2 paths and 4 questions before);
+       the same two findings. */
+    check_complete(a, 1);
+    ck_assert_uint_eq(a->stats.unknown_questions, 0);
     test_analysis_free(a);
-    check_twin_silent("heap_objects.c", 2);
+    check_twin_silent("heap_objects.c", 1);
 }
 END_TEST
 
@@ -1719,6 +1724,26 @@ START_TEST(a_dynamic_array_and_a_handle_compared_with_itself_are_decided)
 }
 END_TEST
 
+/* realprog/pass_chain.c: passes in a calloc'ed linked list walked with
+   `for (p = head; p; p = p->next)` in each of two frames.  calloc's block
+   is all bits zero (C11 7.22.3.2p2), so the last pass's `next` is null;
+   it was unknown, the walk "assumed" a third pass, and the frames' pairs
+   were questions left unknown (4), nothing reported.  Now the two
+   write-after-writes across the submissions, silence with the wait. */
+START_TEST(a_list_of_calloced_passes_ends_at_its_last_node)
+{
+    test_analysis *a = check_one("pass_chain.c", false);
+    ck_assert_uint_eq(a->findings.count, 2);
+    ck_assert_uint_eq(count_rule(a, VKS_RULE_HAZARD_WAW), 2);
+    for (size_t i = 0; i < a->findings.count; i++)
+        ck_assert(a->findings.items[i].loc.line == 17 || a->findings.items[i].loc.line == 23);
+    ck_assert_uint_eq(a->stats.unknown_questions, 0);
+    check_complete(a, 1);
+    test_analysis_free(a);
+    check_twin_silent("pass_chain.c", 1);
+}
+END_TEST
+
 /* realprog/texture_unbind_chain.c: a material's unbound textures dropped
    through helpers five calls deep, each with its own tests, the last
    reference handed to a release callback that may record (the frame's
@@ -1870,6 +1895,7 @@ int main(void)
     tcase_add_test(tc, a_begun_command_buffer_returned_by_a_helper_is_recorded_on);
     tcase_add_test(tc, a_long_fill_through_an_accessor_ends_at_the_limit);
     tcase_add_test(tc, a_dynamic_array_and_a_handle_compared_with_itself_are_decided);
+    tcase_add_test(tc, a_list_of_calloced_passes_ends_at_its_last_node);
     tcase_add_test(tc, a_region_that_meets_an_effect_fails_the_ones_around_it_at_once);
     tcase_add_test(tc, the_decision_limit_is_one_finding_per_function);
     tcase_add_test(tc, going_past_an_if_that_creates_before_a_quiet_end_is_not_run);
