@@ -629,7 +629,7 @@ void fe_watch_lossy_reads(fe_ctx *cx);
 typedef struct fe_name_table fe_name_table;
 void **fe_name_slot(fe_ctx *cx, fe_name_table **table, const char *name, bool add);
 /* The known C string v holds or points at the start of, or NULL. */
-const char *fe_known_string(const fe_val *v);
+const char *fe_known_string(fe_ctx *cx, const fe_val *v);
 /* A handle's identity (a symbol's name), or NULL; fe_object_ident also
    NULL for a value straight from a call the evaluator cannot see into. */
 const char *fe_ident(const fe_val *v);

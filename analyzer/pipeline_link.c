@@ -201,7 +201,7 @@ void fe_link_unknown_call(fe_ctx *cx, const fe_call *call, const fe_val *result)
     const char *ident = fe_ident(result);
     const link_loader *stream = NULL;
     for (unsigned i = 0; i < argc; i++) {
-        const char *path = fe_known_string(args[i]);
+        const char *path = fe_known_string(cx, args[i]);
         if (ident && path && (has_suffix(path, ".spv") || has_suffix(path, ".spvasm")))
             add_loader(cx, ident, basename_of(path));
         if (!stream)

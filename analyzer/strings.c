@@ -41,7 +41,7 @@ static const char *format_strings(fe_ctx *cx, const char *format, fe_val **args,
 {
     size_t cap = strlen(format) + 1, len = 0;
     for (unsigned i = 0; i < argc; i++) {
-        const char *s = fe_known_string(args[i]);
+        const char *s = fe_known_string(cx, args[i]);
         cap += s ? strlen(s) : 0;
     }
     char *out = vks_arena_alloc(cx->arena, cap);
@@ -58,7 +58,7 @@ static const char *format_strings(fe_ctx *cx, const char *format, fe_val **args,
         }
         if (*p != 's' || next >= argc)
             return NULL;
-        const char *s = fe_known_string(args[next++]);
+        const char *s = fe_known_string(cx, args[next++]);
         if (!s)
             return NULL;
         memcpy(out + len, s, strlen(s));
@@ -80,13 +80,13 @@ static fe_val *compared_strings(fe_ctx *cx, const fe_call *call)
     const char *name = call->spelling;
     fe_val **args = call->args;
     if (strcmp(name, "strlen") == 0 && call->argc == 1) {
-        const char *s = fe_known_string(args[0]);
+        const char *s = fe_known_string(cx, args[0]);
         return s ? fe_int(cx, strlen(s)) : NULL;
     }
     bool bounded = strcmp(name, "strncmp") == 0;
     if ((!bounded && strcmp(name, "strcmp") != 0) || call->argc != (bounded ? 3u : 2u))
         return NULL;
-    const char *a = fe_known_string(args[0]), *b = fe_known_string(args[1]);
+    const char *a = fe_known_string(cx, args[0]), *b = fe_known_string(cx, args[1]);
     uint64_t n = UINT64_MAX;
     if (!a || !b || (bounded && !fe_known_int(args[2], &n)))
         return NULL;
@@ -117,7 +117,7 @@ fe_val *fe_string_call(fe_ctx *cx, const fe_call *call)
     if (argc <= format_at || args[0]->kind != VAL_PTR || !args[0]->target ||
         args[0]->index != 0)
         return NULL;
-    const char *format = fe_known_string(args[format_at]);
+    const char *format = fe_known_string(cx, args[format_at]);
     const char *text = format ? format_strings(cx, format, args + format_at + 1,
                                                argc - format_at - 1)
                               : NULL;

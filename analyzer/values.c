@@ -549,15 +549,25 @@ void fe_zeroed_pointee(fe_ctx *cx, fe_val *p)
         p->points_to_zeroed = true;
 }
 
-/* A character of a string literal (strings.c): `for (p = name; *p; p++)`,
-   a hash of a resource's name. */
-static fe_val *literal_character(fe_ctx *cx, const fe_val *literal, int64_t at)
+/* Element `at` of a string literal's array (strings.c) - `for (p = name;
+   *p; p++)`, a hash of a resource's name - made the first time it is
+   reached with the character it holds, so that a read finds the character
+   and a write (to a `char text[] = "a b";` copy) replaces it; NULL when
+   the element is no character of a known literal. */
+static fe_val *literal_element(fe_ctx *cx, fe_val *literal, int64_t at)
 {
     if (!literal->string_literal || !literal->string || at < 0 ||
         (uint64_t)at > strlen(literal->string))
         return NULL;
+    char name[32];
+    snprintf(name, sizeof name, "[%" PRId64 "]", at);
+    if (find_field(cx, literal, name))
+        return NULL; /* made before: fe_element finds it */
+    fe_val *element = fe_element(cx, literal, at);
     /* The terminating null character is part of the array (C11 6.4.5p6). */
-    return fe_int(cx, (unsigned char)literal->string[at]);
+    element->kind = VAL_INT;
+    element->i = (unsigned char)literal->string[at];
+    return element;
 }
 
 fe_val *fe_deref(fe_ctx *cx, fe_val *p, int64_t extra_index)
@@ -569,7 +579,7 @@ fe_val *fe_deref(fe_ctx *cx, fe_val *p, int64_t extra_index)
         int64_t at = p->index + extra_index;
         if (p->single)
             return at == 0 ? p->target : NULL;
-        fe_val *character = literal_character(cx, p->target, at);
+        fe_val *character = literal_element(cx, p->target, at);
         if (character)
             return character;
         return at >= 0 ? fe_element(cx, p->target, at) : NULL;
@@ -630,14 +640,51 @@ vks_mask fe_mask(const fe_val *v)
     return fe_known_int(v, &bits) ? VKS_MASK(bits) : VKS_MASK_UNKNOWN;
 }
 
-const char *fe_known_string(const fe_val *v)
+/* The text an array holds: its string (a literal's, snprintf's) with the
+   elements the program wrote since (`char pass[] = "blur_h"; pass[5] =
+   'v';`), or NULL when one of those is unknown. */
+static const char *array_text(fe_ctx *cx, const fe_val *array)
+{
+    const char *text = array->string;
+    if (!text)
+        return NULL;
+    size_t n = strlen(text);
+    char *edited = NULL;
+    for (const fe_field *f = array->fields; f; f = f->next) {
+        char *end;
+        if (f->name[0] != '[')
+            return NULL;
+        long long k = strtoll(f->name + 1, &end, 10);
+        uint64_t c;
+        if (*end != ']' || k < 0 || (uint64_t)k > n || !fe_known_int(f->value, &c) || c > 255)
+            return NULL;
+        if (c == (unsigned char)text[k])
+            continue;
+        if ((uint64_t)k == n)
+            return NULL; /* the terminator overwritten: what follows is unknown */
+        if (!edited) {
+            edited = vks_arena_alloc(fe_value_arena(cx), n + 1);
+            memcpy(edited, text, n + 1);
+        }
+        /* The newest write is the list's first member: an older one of
+           the same element is not applied over it. */
+        bool newer = false;
+        for (const fe_field *g = array->fields; g != f; g = g->next)
+            newer |= strcmp(g->name, f->name) == 0;
+        if (!newer)
+            edited[k] = (char)c;
+    }
+    return edited ? edited : text;
+}
+
+const char *fe_known_string(fe_ctx *cx, const fe_val *v)
 {
     if (!v)
         return NULL;
     if (v->string)
-        return v->string;
+        return array_text(cx, v);
     if (v->kind == VAL_PTR && v->target && v->index == 0)
-        return v->target->string;
+        return array_text(cx, v->target);
     return NULL;
 }
 

@@ -1744,6 +1744,18 @@ START_TEST(a_list_of_calloced_passes_ends_at_its_last_node)
 }
 END_TEST
 
+/* realprog/pass_names.c: a target name built in a buffer from a template,
+   `char pass[] = "blur_h"; pass[5] = 'v';`, then found by strcmp.  The
+   copy kept the literal's text whatever was written into it, so the clear
+   went to "blur_h" and the copy's read of "blur_v" was missed (HEAD:
+   silence).  Now the array's text is its string with the elements written
+   since: the RAW, silence with the barrier. */
+START_TEST(a_name_edited_in_its_buffer_is_the_edited_name)
+{
+    check_one_raw_and_silent_twin("pass_names.c", 43, 35, 1);
+}
+END_TEST
+
 /* realprog/texture_unbind_chain.c: a material's unbound textures dropped
    through helpers five calls deep, each with its own tests, the last
    reference handed to a release callback that may record (the frame's
@@ -1896,6 +1908,7 @@ int main(void)
     tcase_add_test(tc, a_long_fill_through_an_accessor_ends_at_the_limit);
     tcase_add_test(tc, a_dynamic_array_and_a_handle_compared_with_itself_are_decided);
     tcase_add_test(tc, a_list_of_calloced_passes_ends_at_its_last_node);
+    tcase_add_test(tc, a_name_edited_in_its_buffer_is_the_edited_name);
     tcase_add_test(tc, a_region_that_meets_an_effect_fails_the_ones_around_it_at_once);
     tcase_add_test(tc, the_decision_limit_is_one_finding_per_function);
     tcase_add_test(tc, going_past_an_if_that_creates_before_a_quiet_end_is_not_run);
