@@ -1623,8 +1623,13 @@ static fe_val *eval_binary(fe_ctx *cx, CXCursor c)
                (a computation, a logger) leaves the result unknown, as it
                always has; one that may record, create, submit or wait is
                run where it runs. */
-            if (!fe_code_records(cx, rhs))
+            if (!fe_code_records(cx, rhs)) {
+                /* Not run: what it assigns in its own text (`x && (n =
+                   count ()) > 0`) may or may not have changed. */
+                CXCursor parts[1] = {rhs};
+                (void)fe_forget_loop_writes(cx, parts, 1, false);
                 return fe_unknown(cx);
+            }
             unsigned chosen = decide_left_operand(cx, c, lhs, op == CXBinaryOperator_LAnd);
             if (chosen == UINT32_MAX)
                 return fe_unknown(cx);
