@@ -523,6 +523,16 @@ typedef struct {
 
 static bool only_writes_locals(fe_ctx *cx, CXCursor decl, int depth);
 
+static bool calls_vulkan(fe_ctx *cx, CXCursor call);
+
+/* A call to such a helper (depth: how many such calls it is inside). */
+static bool calls_only_local_writers(fe_ctx *cx, CXCursor call, int depth)
+{
+    CXCursor decl = fe_callee_decl(call);
+    return !clang_Cursor_isNull(decl) && !calls_vulkan(cx, call) &&
+           only_writes_locals(cx, decl, depth);
+}
+
 static bool calls_vulkan(fe_ctx *cx, CXCursor call)
 {
     const char *entry = fe_callee_entry_point(cx, call);
@@ -548,25 +558,22 @@ static enum CXChildVisitResult find_nonlocal_write(CXCursor c, CXCursor parent,
     local_write_search *s = data;
     fe_cursors ch;
     switch (clang_getCursorKind(c)) {
-    case CXCursor_CallExpr: {
-        CXCursor decl = fe_callee_decl(c);
-        if (clang_Cursor_isNull(decl) || calls_vulkan(s->cx, c) ||
-            !only_writes_locals(s->cx, decl, s->depth + 1))
-            s->writes_more = true;
+    case CXCursor_CallExpr:
+        s->writes_more = !calls_only_local_writers(s->cx, c, s->depth + 1);
         break;
-    }
     case CXCursor_GotoStmt: case CXCursor_IndirectGotoStmt: case CXCursor_StmtExpr:
     case CXCursor_AsmStmt:
         s->writes_more = true;
         break;
     case CXCursor_BinaryOperator: case CXCursor_CompoundAssignOperator:
     case CXCursor_UnaryOperator:
-        if (fe_is_update_expression(c) && clang_getCursorKind(c) != CXCursor_CallExpr) {
+        /* An assignment, compound assignment, ++ or -- (a comma writes
+           nothing itself): to one of the function's own locals only. */
+        if (fe_is_update_expression(c) &&
+            !(clang_getCursorKind(c) == CXCursor_BinaryOperator &&
+              clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Comma)) {
             fe_children(NULL, c, &ch);
-            bool comma = clang_getCursorKind(c) == CXCursor_BinaryOperator &&
-                         clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Comma;
-            if (!comma && (ch.count == 0 || !is_own_local(ch.items[0], s->fn)))
-                s->writes_more = true;
+            s->writes_more = ch.count == 0 || !is_own_local(ch.items[0], s->fn);
         }
         break;
     default:
@@ -593,12 +600,6 @@ static bool only_writes_locals(fe_ctx *cx, CXCursor decl, int depth)
     return !s.writes_more;
 }
 
-static bool calls_only_local_writers(fe_ctx *cx, CXCursor call)
-{
-    CXCursor decl = fe_callee_decl(call);
-    return !clang_Cursor_isNull(decl) && !calls_vulkan(cx, call) &&
-           only_writes_locals(cx, decl, 0);
-}
 
 static enum CXChildVisitResult find_loop_write(CXCursor c, CXCursor parent, CXClientData data)
 {
@@ -613,7 +614,7 @@ static enum CXChildVisitResult find_loop_write(CXCursor c, CXCursor parent, CXCl
         w->refused = true;
         return CXChildVisit_Break;
     case CXCursor_CallExpr:
-        if (calls_only_local_writers(w->cx, c))
+        if (calls_only_local_writers(w->cx, c, 0))
             break;
         w->refused = true;
         return CXChildVisit_Break;
@@ -680,7 +681,7 @@ static written_place place_written(fe_ctx *cx, CXCursor target)
         bool deref = k == CXCursor_UnaryOperator &&
                      clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_Deref;
         bool computed_base = clang_getCursorKind(base) == CXCursor_CallExpr &&
-                             calls_only_local_writers(cx, base);
+                             calls_only_local_writers(cx, base, 0);
         if (!(member_or_element || deref) || !pointer_base ||
             !(plain_place(base) || computed_base))
             return (written_place){.refused = true};
@@ -2723,9 +2724,8 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
        ... The space is initialized to all bits zero" (C11 7.22.3.2p2); a
        pointer kept there is null on every platform a Vulkan driver runs
        on: a list built of calloc'ed nodes ends at the last one's `next`. */
-    if (record.callee_in_system_header && record.spelling &&
-        strcmp(record.spelling, "calloc") == 0)
-        fe_zeroed_pointee(cx, result);
+    result->points_to_zeroed = record.callee_in_system_header && record.spelling &&
+                               strcmp(record.spelling, "calloc") == 0;
     fe_link_unknown_call(cx, &record, result);
     return result;
 }

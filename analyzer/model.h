@@ -94,7 +94,10 @@ struct fe_val {
     bool string_literal;     /* `string` is a literal's: never written
                                 (C11 6.4.5p7), its characters read as such */
     bool points_to_zeroed;   /* a pointer calloc returned: what it points at
-                                reads as zero until written (values.c) */
+                                reads as zero until written (values.c,
+                                pointed_to; kept on the pointer, which a
+                                declaration or store renames after its
+                                variable before anything is read through it) */
     unsigned logged_in;      /* the trail epoch that saved it last (summary.c) */
     /* Unknown because the ways of a joined region disagreed on it: the
        join's number (fe_ctx.joins, from 1); 0 otherwise. */
@@ -640,10 +643,8 @@ bool fe_known_int(const fe_val *v, uint64_t *out);
 bool fe_known_truth(const fe_val *v, bool *truth);
 /* A pointer to an object the path holds (never a null pointer). */
 bool fe_points_at_object(const fe_val *v);
-/* Pointer p (a name) points at a block that is all zero: calloc's. */
-void fe_zeroed_pointee(fe_ctx *cx, fe_val *p);
-/* The block such a pointer points at (made now if not yet read), or NULL
-   for any other value: what a write through it the evaluator cannot
+/* The block a pointer calloc returned points at (made now if not yet read),
+   or NULL for any other value: what a write through it the evaluator cannot
    follow must forget, since it does not read as unknown by itself. */
 fe_val *fe_zeroed_block(fe_ctx *cx, fe_val *p);
 

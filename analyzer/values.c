@@ -539,16 +539,6 @@ fe_val *fe_zeroed_block(fe_ctx *cx, fe_val *p)
     return block != p ? block : NULL;
 }
 
-void fe_zeroed_pointee(fe_ctx *cx, fe_val *p)
-{
-    (void)cx;
-    /* Kept on the pointer, which a declaration or a store renames after
-       its variable before anything is read through it (pointed_to makes
-       the block, by the name it has then). */
-    if (p->kind == VAL_SYM && p->ident)
-        p->points_to_zeroed = true;
-}
-
 /* Element `at` of a string literal's array (strings.c) - `for (p = name;
    *p; p++)`, a hash of a resource's name - made the first time it is
    reached with the character it holds, so that a read finds the character
@@ -666,13 +656,7 @@ static const char *array_text(fe_ctx *cx, const fe_val *array)
             edited = vks_arena_alloc(fe_value_arena(cx), n + 1);
             memcpy(edited, text, n + 1);
         }
-        /* The newest write is the list's first member: an older one of
-           the same element is not applied over it. */
-        bool newer = false;
-        for (const fe_field *g = array->fields; g != f; g = g->next)
-            newer |= strcmp(g->name, f->name) == 0;
-        if (!newer)
-            edited[k] = (char)c;
+        edited[k] = (char)c; /* one member per element: writes replace its value */
     }
     return edited ? edited : text;
 }
