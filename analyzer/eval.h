@@ -64,6 +64,9 @@ struct fe_eval_state {
     struct fe_type_cache *types;       /* eval_expr.c */
     struct fe_liveness_cache *liveness; /* liveness.c, by function USR */
     CXCursor current_body;      /* of the innermost function being run */
+    /* The statement being run (fe_exec): a call that is the whole of it
+       is called as a statement (fe_frame.statement_call). */
+    CXCursor current_statement;
     /* The condition of the `if` being tested when its branch only leaves
        and adds nothing (`if (a () != 0 || b () != 0) return 1;`): an `||`
        in it that decides alone takes that branch (eval_expr.c,

@@ -2106,6 +2106,90 @@ static bool recursion_ends_path(fe_ctx *cx, CXCursor fn)
     return true;
 }
 
+/* An lvalue whose place reads nothing a call could change behind it: a
+   variable, or a member of one (through `.` or `->`). */
+static bool simple_place(CXCursor c, int depth)
+{
+    c = fe_strip(c);
+    enum CXCursorKind kind = clang_getCursorKind(c);
+    if (kind == CXCursor_DeclRefExpr)
+        return true;
+    if (kind != CXCursor_MemberRefExpr || depth > 8)
+        return false;
+    fe_cursors ch;
+    fe_children(NULL, c, &ch);
+    return ch.count == 1 && simple_place(ch.items[0], depth + 1);
+}
+
+static bool is_call(CXCursor c, CXCursor call)
+{
+    return clang_equalCursors(fe_strip(c), call);
+}
+
+/* `call`, `!call`, or `call OP v` comparing it with a constant or a
+   variable: what the condition holds while the call runs is nothing. */
+static bool condition_is_call(CXCursor cond, CXCursor call)
+{
+    if (is_call(cond, call))
+        return true;
+    cond = fe_strip(cond);
+    fe_cursors ch;
+    fe_children(NULL, cond, &ch);
+    enum CXCursorKind kind = clang_getCursorKind(cond);
+    if (kind == CXCursor_UnaryOperator)
+        return ch.count == 1 && is_call(ch.items[0], call);
+    if (kind != CXCursor_BinaryOperator || ch.count != 2)
+        return false;
+    switch (clang_getCursorBinaryOperatorKind(cond)) {
+    case CXBinaryOperator_EQ: case CXBinaryOperator_NE: case CXBinaryOperator_LT:
+    case CXBinaryOperator_GT: case CXBinaryOperator_LE: case CXBinaryOperator_GE:
+        break;
+    default:
+        return false;
+    }
+    enum CXCursorKind rhs = clang_getCursorKind(fe_strip(ch.items[1]));
+    return is_call(ch.items[0], call) &&
+           (rhs == CXCursor_IntegerLiteral || rhs == CXCursor_DeclRefExpr);
+}
+
+/* Whether `call` is the whole of the statement being run, so that its
+   caller holds no value while it runs (fe_frame.statement_call). */
+static bool called_as_statement(fe_ctx *cx, CXCursor call)
+{
+    CXCursor stmt = cx->eval->current_statement;
+    if (clang_Cursor_isNull(stmt))
+        return false;
+    enum CXCursorKind kind = clang_getCursorKind(stmt);
+    fe_cursors ch;
+    fe_children(NULL, stmt, &ch);
+    switch (kind) {
+    case CXCursor_DeclStmt:
+        for (size_t i = 0; i < ch.count; i++) {
+            fe_cursors var;
+            fe_children(NULL, ch.items[i], &var);
+            if (clang_getCursorKind(ch.items[i]) == CXCursor_VarDecl && var.count > 0 &&
+                is_call(var.items[var.count - 1], call))
+                return true;
+        }
+        return false;
+    case CXCursor_ReturnStmt:
+        return ch.count == 1 && is_call(ch.items[0], call);
+    case CXCursor_IfStmt: case CXCursor_SwitchStmt: case CXCursor_WhileStmt:
+        return ch.count > 0 && condition_is_call(ch.items[0], call);
+    default:
+        break;
+    }
+    if (!clang_isExpression(kind))
+        return false;
+    if (is_call(stmt, call))
+        return true;
+    stmt = fe_strip(stmt);
+    fe_children(NULL, stmt, &ch);
+    return clang_getCursorKind(stmt) == CXCursor_BinaryOperator &&
+           clang_getCursorBinaryOperatorKind(stmt) == CXBinaryOperator_Assign &&
+           ch.count == 2 && simple_place(ch.items[0], 0) && is_call(ch.items[1], call);
+}
+
 fe_val *fe_inline_call(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args,
                        unsigned argc)
 {
@@ -2117,7 +2201,9 @@ fe_val *fe_inline_call(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args,
                       .function = fe_spelling(cx, fn),
                       .depth = cx->path.frame ? cx->path.frame->depth + 1 : 1,
                       .caller = cx->path.frame,
-                      .decisions_at_entry = cx->path.decision_count};
+                      .decisions_at_entry = cx->path.decision_count,
+                      .statement_call = cx->path.frame && cx->path.frame->statement_call &&
+                                        called_as_statement(cx, call)};
     /* What the callers run once this call returns (quiet_leave.c). */
     frame.returns_quietly = cx->path.frame && cx->path.frame->returns_quietly &&
                             !cx->sandbox &&

@@ -1030,13 +1030,24 @@ static void exec_switch(fe_ctx *cx, CXCursor c)
                                                         text, default_at != SIZE_MAX
                                                                   ? " (default)" : "")};
     starts[n] = default_at;
+    cx->decision_at_statement = true; /* merge.c, "Merging at decisions" */
     unsigned chosen = fe_choose(cx, fe_loc(cx, cond), alts, n + 1);
     if (chosen == UINT32_MAX || starts[chosen] == SIZE_MAX)
         return;
     run_switch_from(cx, &body, starts[chosen]);
 }
 
+static void exec_statement(fe_ctx *cx, CXCursor c);
+
 void fe_exec(fe_ctx *cx, CXCursor c)
+{
+    CXCursor outer = cx->eval->current_statement;
+    cx->eval->current_statement = c;
+    exec_statement(cx, c);
+    cx->eval->current_statement = outer;
+}
+
+static void exec_statement(fe_ctx *cx, CXCursor c)
 {
     if (stopped(cx))
         return;
@@ -1152,6 +1163,7 @@ void fe_exec(fe_ctx *cx, CXCursor c)
             alts[1].quiet_leave = goes_on_first ? fe_leave_adds_nothing(cx, ch.items[1])
                                                 : ch.count == 2 &&
                                                       fe_going_past_adds_nothing(cx, c);
+            cx->decision_at_statement = true; /* merge.c, "Merging at decisions" */
             unsigned chosen = fe_choose(cx, fe_loc(cx, ch.items[0]), alts, 2);
             if (chosen == UINT32_MAX)
                 return;
@@ -1338,7 +1350,8 @@ void fe_run_function(fe_ctx *cx, CXCursor fn)
                       .uses = fe_function_uses_of(cx, fn),
                       .function = fe_spelling(cx, fn),
                       .depth = 0,
-                      .returns_quietly = true};
+                      .returns_quietly = true,
+                      .statement_call = true};
     return_state ret = {.returned = false, .value = NULL};
     cx->path.frame = &frame;
     cx->path.ret = &ret;

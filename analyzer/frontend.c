@@ -683,6 +683,8 @@ void vks_frontend_analyze(vks_frontend *fe)
                  .default_path = fe->files ? fe->files->path : "?",
                  .solver = vks_smt_solver_new()};
     cx.facts_assumed = fe_submission_tested;
+    cx.decision_state_key = fe_decision_state_key;
+    cx.way_taken_before = fe_way_taken_before;
     fe_eval_state eval = {.run_body = fe_exec_body};
     cx.eval = &eval;
     fe_child_lists_begin(&cx);

@@ -113,6 +113,11 @@ typedef struct merge_site {
 
 struct fe_merge_state {
     merge_site *sites;      /* the newest first */
+    /* (state key, way) of every decision a path took in a keyed state
+       (fe_decision_state_key): open addressing, taken_mask + 1 slots, at
+       most half used; 0 is an empty slot. */
+    uint64_t *taken;
+    size_t taken_mask, taken_count;
     bool parking;           /* a recording function's paths (fe_merge_begin) */
     merge_site *resuming;   /* the wait the current paths were resumed at */
 };
@@ -1165,6 +1170,97 @@ bool fe_merge_point(fe_ctx *cx, vks_loc at)
     if (fe_debug_paths() && widened)
         fprintf(stderr, "  widened %u values at %s:%u (%s)\n", widened, at.file, at.line,
                 covered ? "as before" : "new");
+    return false;
+}
+
+/*
+ * Merging at decisions.  Two paths at the same decision (the same place,
+ * the same calls and loop iterations around it) in the same state, as the
+ * merge at waits compares states (only what the rest of the program can
+ * read, names up to renaming, the commands in flight), go on the same way
+ * from there: each way of the decision needs to be run from one of them
+ * only.  A run that replays the path before it up to a decision and takes
+ * another way there is skipped when that way was taken before from the
+ * same state (fe_next_path); a path that takes a way taken before from
+ * the same state ends there (fe_choose).  Every run replays its function
+ * from the start, and in vkcube-xcb 95% of the statements were that
+ * replay (docs/realworld.md, session 16): a run skipped before it starts
+ * costs nothing.
+ *
+ * A decision is keyed only where no value is held outside the state: at
+ * the condition of an `if` or `switch` statement, in a function every
+ * caller of which called it as a statement of its own (fe_frame
+ * .statement_call: in `x = a + f ()`, `a` is held while f runs, and two
+ * paths in f with the same state could go on to different sums).
+ */
+/* VKSYNC_MERGE_AT_DECISIONS=0: paths are merged at waits only (to
+   measure what merging at decisions does). */
+static bool decision_merging_off(void)
+{
+    const char *v = getenv("VKSYNC_MERGE_AT_DECISIONS");
+    return v && strcmp(v, "0") == 0;
+}
+
+static uint64_t taken_entry(uint64_t key, unsigned way)
+{
+    uint64_t e = fe_hash_bytes(key, &way, sizeof way);
+    return e ? e : 1;
+}
+
+bool fe_decision_state_key(fe_ctx *cx, vks_loc at, uint64_t *key)
+{
+    if (cx->sandbox || cx->path.recordings || cx->path.decisions_capped ||
+        cx->path.pending_goto || cx->path.dead || cx->path.exited || cx->path.merged ||
+        fe_merging_off() || decision_merging_off())
+        return false;
+    for (const fe_frame *f = cx->path.frame; f; f = f->caller)
+        if (!f->statement_call)
+            return false;
+    /* The lines are made in an arena of their own, freed here: a path
+       keys every decision it makes afresh, and kept in the path's arena
+       their text took zink 280 MB more at its peak.  Making them reads
+       the path's values and writes none. */
+    vks_arena *path_values = cx->values;
+    cx->values = vks_arena_new();
+    size_t count = 0;
+    uint64_t in_flight = 0;
+    state_line *lines = state_lines(cx, at, &count, &in_flight);
+    uint64_t h = fe_hash_bytes(site_key(cx, at), &in_flight, sizeof in_flight);
+    for (size_t i = 0; lines && i < count; i++) {
+        h = fe_hash_text(h, lines[i].path);
+        h = fe_hash_text(h, lines[i].repr);
+    }
+    vks_arena_free(cx->values);
+    cx->values = path_values;
+    *key = h;
+    return lines != NULL;
+}
+
+bool fe_way_taken_before(fe_ctx *cx, uint64_t key, unsigned way)
+{
+    fe_merge_state *m = merge_state(cx);
+    uint64_t e = taken_entry(key, way);
+    if (2 * (m->taken_count + 1) > m->taken_mask + 1) {
+        size_t slots = m->taken_mask ? 2 * (m->taken_mask + 1) : 256;
+        uint64_t *grown = vks_arena_alloc(cx->arena, sizeof *grown * slots);
+        memset(grown, 0, sizeof *grown * slots);
+        for (size_t i = 0; m->taken && i <= m->taken_mask; i++) {
+            if (!m->taken[i])
+                continue;
+            size_t k = (size_t)(m->taken[i] >> 20) & (slots - 1);
+            while (grown[k])
+                k = (k + 1) & (slots - 1);
+            grown[k] = m->taken[i];
+        }
+        m->taken = grown;
+        m->taken_mask = slots - 1;
+    }
+    size_t k = (size_t)(e >> 20) & m->taken_mask;
+    for (; m->taken[k]; k = (k + 1) & m->taken_mask)
+        if (m->taken[k] == e)
+            return true;
+    m->taken[k] = e;
+    m->taken_count++;
     return false;
 }
 

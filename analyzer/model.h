@@ -167,6 +167,11 @@ typedef struct fe_frame {
     /* The call and the caller's body (eval.h), for following an error
        code up the callers (quiet_leave.c); NULL in the analysed root. */
     const struct fe_call_context *call_context;
+    /* Called as a statement of its own (`f (x);`, `r = f (x);`, `T r =
+       f (x);`, `return f (x);`, `if (f (x) != 0)`), by a frame that was
+       too, or the analysed root: no caller holds a value while it runs
+       (merge.c, "Merging at decisions"). */
+    bool statement_call;
     /* The making way of a cache runs in this frame (eval_stmt.c,
        go_the_making_way): the host waits it and its callees make are not
        applied (submit.c), as the way that finds the object makes none. */
@@ -229,6 +234,11 @@ typedef struct {
        before this decision is not what that path had checked, and
        prefix_checked is never set here. */
     bool submission_taken_back;
+    /* The path's state here, where a path may be merged at this decision
+       (merge.c, fe_decision_state_key): a way taken from the same state
+       before is not run again (fe_next_path). */
+    bool keyed;
+    uint64_t state_key;
 } fe_decision;
 
 /* What a path assumes: cond is non-zero (truth) or zero (!truth). */
@@ -399,6 +409,14 @@ typedef struct fe_ctx {
     /* decisions[0..decision_floor) are a parked path's way to a wait,
        resumed from there (merge.c): the next paths leave them as they are. */
     unsigned decision_floor;
+    /* Set by the statement whose decision fe_choose makes next when the
+       path may be merged there (an `if` or `switch` condition), taken
+       back by fe_choose. */
+    bool decision_at_statement;
+    /* Or the key of the path's state where the statement whose ways
+       fe_choose decides between next began (summary.c), given. */
+    bool decision_key_given;
+    uint64_t decision_key;
     size_t seq;                 /* counts commands recorded */
     /* Statements executed for the current root function, over all its
        paths; past root_statement_limit the function is abandoned
@@ -428,6 +446,11 @@ typedef struct fe_ctx {
        the path's bookkeeping does not depend on the queue model. */
     void (*facts_assumed)(struct fe_ctx *cx, vks_loc at, const fe_fact *facts, unsigned count,
                           bool from_decision);
+    /* Merging at decisions (merge.c, fe_decision_state_key and
+       fe_way_taken_before), set by the driver the same way: the path's
+       bookkeeping does not depend on how states are compared. */
+    bool (*decision_state_key)(struct fe_ctx *cx, vks_loc at, uint64_t *key);
+    bool (*way_taken_before)(struct fe_ctx *cx, uint64_t key, unsigned way);
     /* Regions that record nothing are run every way and joined
        (summary.c): while one runs (sandbox > 0), every write to a value is
        saved on the trail first, so that each way starts from the same
@@ -817,6 +840,13 @@ bool fe_merge_resume(fe_ctx *cx);
 bool fe_merge_has_parked(const fe_ctx *cx);
 /* VKSYNC_MERGE_AT_WAITS=0: no merging (to measure what it does). */
 bool fe_merging_off(void);
+/* The state of the path at a decision at `at` as a key, where the path
+   may be merged there (merge.c, "Merging at decisions"): false where it
+   may not (a region's way, a recording open, a value held by a caller). */
+bool fe_decision_state_key(fe_ctx *cx, vks_loc at, uint64_t *key);
+/* Whether a path took `way` from a decision in the state `key` before;
+   from now on it has. */
+bool fe_way_taken_before(fe_ctx *cx, uint64_t key, unsigned way);
 /* A call the front end cannot see into that may wait for the device (it is
    handed Vulkan handles or structs): host accesses after it are not
    checked against earlier submissions. */

@@ -402,6 +402,8 @@ unsigned fe_choose(fe_ctx *cx, vks_loc at, const fe_alternative *alts,
                    unsigned count)
 {
     unsigned index = cx->path.decision_count;
+    bool at_statement = cx->decision_at_statement, key_given = cx->decision_key_given;
+    cx->decision_at_statement = cx->decision_key_given = false;
     unsigned max_decisions = fe_limit(FE_LIMIT_DECISIONS);
     if (index >= max_decisions && count > 0) {
         if (!cx->path.decisions_capped)
@@ -472,6 +474,8 @@ unsigned fe_choose(fe_ctx *cx, vks_loc at, const fe_alternative *alts,
         d.impossible = cx->decisions[index].impossible;
         d.possible = cx->decisions[index].possible;
         d.quiet_leaves = cx->decisions[index].quiet_leaves;
+        d.keyed = cx->decisions[index].keyed;
+        d.state_key = cx->decisions[index].state_key;
     } else {
         for (unsigned i = 0; i < count && i < 32; i++)
             if (alts[i].quiet_leave)
@@ -526,6 +530,24 @@ unsigned fe_choose(fe_ctx *cx, vks_loc at, const fe_alternative *alts,
         cx->path.dead = true;
         return UINT32_MAX;
     }
+    /* A way taken before from the same state at this decision: the rest of
+       the path was run from there (merge.c, "Merging at decisions"). */
+    fe_decision *made = &cx->decisions[index];
+    if (key_given && index >= cx->forced_count && !cx->sandbox) {
+        made->state_key = cx->decision_key;
+        made->keyed = true;
+    } else if (at_statement && index >= cx->forced_count && !cx->sandbox &&
+               cx->decision_state_key && cx->decision_state_key(cx, at, &made->state_key)) {
+        made->keyed = true;
+    }
+    if (made->keyed && index >= cx->forced_count && !cx->sandbox) {
+        if (cx->way_taken_before(cx, made->state_key, chosen)) {
+            cx->path.merged = true;
+            if (fe_debug_paths())
+                fprintf(stderr, "  merged at decision %s:%u (way %u taken before)\n",
+                        at.file, at.line, chosen + 1);
+        }
+    }
     for (unsigned i = 0; i < alts[chosen].fact_count; i++)
         VKS_PUSH(fe_value_arena(cx), cx->path.facts, cx->path.fact_count, cx->path.fact_cap,
                  alts[chosen].facts[i]);
@@ -573,7 +595,11 @@ bool fe_next_path(fe_ctx *cx)
         /* A way that leaves and adds nothing is run only while no path
            through the decision was kept (quiet_leave.c). */
         uint32_t skipped = d->impossible | (d->prefix_checked ? d->quiet_leaves : 0);
-        while (next < d->alternatives && next < 32 && (skipped >> next & 1))
+        /* A way taken before from the state the path has here is not run
+           again (merge.c, "Merging at decisions"). */
+        while (next < d->alternatives &&
+               ((next < 32 && (skipped >> next & 1)) ||
+                (d->keyed && !cx->sandbox && cx->way_taken_before(cx, d->state_key, next))))
             next++;
         if (next < d->alternatives) {
             d->chosen = next;

@@ -815,6 +815,16 @@ static region_outcome run_every_way(fe_ctx *cx, vks_loc region, region_runner *r
         sink = NULL;
     if (cx->sandbox >= MAX_NESTED_REGIONS || cx->out_of_steps)
         return RUN_AS_CODE;
+    /* Whether the statement's ways that record nothing are joined or the
+       recording ones run is a decision of the path where it may be merged
+       (merge.c, "Merging at decisions"), in the state the statement began
+       in; told apart from a decision of the `if` the statement is, made
+       in the same state when its ways are run as code. */
+    uint64_t entry_key = 0;
+    bool entry_keyed = partial && !cx->sandbox && cx->path.decision_count >= cx->forced_count &&
+                       cx->decision_state_key && cx->decision_state_key(cx, region, &entry_key);
+    if (entry_keyed)
+        entry_key = fe_hash_text(entry_key, "joined or recording ways");
     size_t sink_count_before = sink ? sink->count : 0;
     size_t steps_at_start = cx->steps;
     fe_decision *decisions = cx->decisions;
@@ -979,7 +989,13 @@ static region_outcome run_every_way(fe_ctx *cx, vks_loc region, region_runner *r
                                       "record nothing (joined)", partial, kept)},
             {.text = NULL}, /* the way's own decisions are the notes */
         };
-        chosen = joined_ways_are_dropped(cx, region) ? 1 : fe_choose(cx, region, alts, 2);
+        if (joined_ways_are_dropped(cx, region)) {
+            chosen = 1;
+        } else {
+            cx->decision_key_given = entry_keyed;
+            cx->decision_key = entry_key;
+            chosen = fe_choose(cx, region, alts, 2);
+        }
     } else if (partial) {
         chosen = 1;
     }
