@@ -170,6 +170,7 @@ typedef struct fe_node_memo {
     bool cache_making_waits, cache_making_ends_function;
     unsigned char more_than_creation; /* quiet_leave.c, a function body */
     unsigned char writes_only_locals; /* eval_expr.c, a function body: FE_MEMO_* */
+    unsigned char va_arg;       /* fe_is_va_arg: FE_MEMO_* */
     bool referenced_known;
     CXCursor referenced;
     /* eval_expr.c function_value: a function declaration's name as a value */
@@ -188,8 +189,11 @@ bool fe_evaluated_int(CXCursor c, uint64_t *value);
 /* Child `index` of c (a null cursor past the end) and, in *count, how many
    it has (up to FE_SMALL_CHILDREN). */
 CXCursor fe_child_cursor(CXCursor c, unsigned index, unsigned *count);
-/* Strips parentheses and implicit casts. */
+/* Strips parentheses and implicit casts (not a va_arg). */
 CXCursor fe_strip(CXCursor c);
+/* A `va_arg (ap, T)` (clang_support.c): its first expression child is the
+   va_list it reads and moves on. */
+bool fe_is_va_arg(CXCursor c);
 /* A function definition's body (a null cursor for a declaration). */
 CXCursor fe_function_body(CXCursor fn);
 /* Where fn's body last reads each of its locals (liveness.c), made once. */
