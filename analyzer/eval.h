@@ -171,6 +171,7 @@ typedef struct fe_node_memo {
     unsigned char more_than_creation; /* quiet_leave.c, a function body */
     unsigned char writes_only_locals; /* eval_expr.c, a function body: FE_MEMO_* */
     unsigned char va_arg;       /* fe_is_va_arg: FE_MEMO_* */
+    unsigned char union_member; /* unions.c: a member of a union */
     bool referenced_known;
     CXCursor referenced;
     /* eval_expr.c function_value: a function declaration's name as a value */
@@ -336,6 +337,13 @@ void fe_exec(fe_ctx *cx, CXCursor stmt);
 void fe_exec_body(fe_ctx *cx, CXCursor body);
 /* Runs a function definition's body as the analysed (outermost) function. */
 void fe_run_function(fe_ctx *cx, CXCursor fn);
+
+/* ---- unions (analyzer/unions.c) ---- */
+/* The node of member `name` of `object` reached by member_ref when it is a
+   member of a union and the union holds another member: the held one
+   converted by byte offset, and held from now on; NULL when there is
+   nothing to convert (fe_child gives the member). */
+fe_val *fe_union_member(fe_ctx *cx, fe_val *object, CXCursor member_ref, const char *name);
 
 /* ---- C strings (analyzer/strings.c) ---- */
 /* A string literal: a char array node holding its text (unknown text for

@@ -1334,7 +1334,9 @@ static fe_val *member_place(fe_ctx *cx, CXCursor c, fe_val **object_out)
         return lost_place(cx, from, NULL);
     if (object->mapped_place) /* a member of an object in mapped memory */
         return host_member(cx, object, c);
-    fe_val *member = fe_child(cx, object, name);
+    fe_val *member = fe_union_member(cx, object, c, name);
+    if (!member)
+        member = fe_child(cx, object, name);
     if (!member->member_key)
         member->member_key = member_key(cx, base, name);
     name_member_after_object(cx, member, object, name);

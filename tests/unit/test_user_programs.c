@@ -1757,7 +1757,31 @@ START_TEST(variadic_arguments_are_read_in_turn_with_va_arg)
 }
 END_TEST
 
-
+/* realprog/union_params.c: per-pass parameters in a union, the barrier
+   after each pass on `u.out.target`, which for a copy declared source
+   first is the copy's source (C11 6.5.2.3p6).  Each member of a union was
+   a node of its own, so `u.out.target`, never written, was another value
+   than the buffer stored there (the pairs "proved ordered", nothing
+   reported).  Now a union holds one member, converted by byte offset when
+   another is used: the read-after-write of the second copy, and silence
+   when the copy's struct begins with its target.  In the second frame
+   the copy's target, past the end of `out`, is read again from what the
+   union kept aside (2 questions left unknown without it). */
+START_TEST(the_members_of_a_union_share_their_bytes)
+{
+    test_analysis *a = check_one("union_params.c", false);
+    const vks_finding *f = only_finding(a, VKS_RULE_HAZARD_RAW);
+    ck_assert_uint_eq(f->loc.line, 45);
+    check_complete(a, 1);
+    ck_assert_uint_eq(a->stats.unknown_questions, 0);
+    test_analysis_free(a);
+    a = check_one("union_params.c", true);
+    ck_assert_uint_eq(a->findings.count, 0);
+    check_complete(a, 1);
+    ck_assert_uint_eq(a->stats.unknown_questions, 0);
+    test_analysis_free(a);
+}
+END_TEST
 
 /* realprog/pass_names.c: a target name built in a buffer from a template,
    `char pass[] = "blur_h"; pass[5] = 'v';`, then found by strcmp.  The
@@ -1924,6 +1948,7 @@ int main(void)
     tcase_add_test(tc, a_dynamic_array_and_a_handle_compared_with_itself_are_decided);
     tcase_add_test(tc, a_list_of_calloced_passes_ends_at_its_last_node);
     tcase_add_test(tc, variadic_arguments_are_read_in_turn_with_va_arg);
+    tcase_add_test(tc, the_members_of_a_union_share_their_bytes);
     tcase_add_test(tc, a_name_edited_in_its_buffer_is_the_edited_name);
     tcase_add_test(tc, a_region_that_meets_an_effect_fails_the_ones_around_it_at_once);
     tcase_add_test(tc, the_decision_limit_is_one_finding_per_function);
