@@ -2682,6 +2682,16 @@ static fe_val *vulkan_result(fe_ctx *cx, const char *entry)
     return fe_unknown(cx);
 }
 
+/* An argument that is a `void *` to an object of the path, as written
+   (not converted at the call). */
+static bool hands_user_data(CXCursor arg, const fe_val *v)
+{
+    CXType t = clang_getCanonicalType(clang_getCursorType(fe_strip(arg)));
+    return t.kind == CXType_Pointer &&
+           clang_getCanonicalType(clang_getPointeeType(t)).kind == CXType_Void &&
+           v->kind == VAL_PTR && v->target && !v->mapping && !v->mapped_place;
+}
+
 /* A call through a pointer (`pass->execute (cmd, user)`): the program's
    function the pointer holds on this path (function_value), when it
    records (through its helpers too); else a null cursor, and it is a call
@@ -2702,14 +2712,20 @@ static CXCursor function_behind_pointer(fe_ctx *cx, CXCursor call, fe_val *const
        holds the command buffer (member_address): that object is handed.
        So is a callback's `void *data` handed the renderer (`dispctx->draw
        (vk)`, RetroArch's display drivers): the type the argument has before
-       its conversion says what it is. */
+       its conversion says what it is.  A `void *` that was converted
+       earlier says nothing: a callback's user data kept beside it
+       (`up->flush (up, up->user)`, an upload context handing its batch to
+       the program's function that records it into the frame `user` points
+       at) is handed when it points at an object of the path; the function
+       behind the pointer decides (it must record). */
     bool handed_cmdbuf = false;
     for (int i = 0; i < argc && !handed_cmdbuf; i++) {
         CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
         handed_cmdbuf = fe_type_reaches_cmdbuf(cx, clang_getCursorType(arg)) ||
                         fe_type_reaches_cmdbuf(cx, clang_getCursorType(fe_strip(arg))) ||
                         (args[i]->kind == VAL_PTR && args[i]->container &&
-                         args[i]->container_holds_cmdbuf);
+                         args[i]->container_holds_cmdbuf) ||
+                        hands_user_data(arg, args[i]);
     }
     const fe_child_list *ch = fe_children_kept(cx, call);
     if (!handed_cmdbuf || ch->count == 0)

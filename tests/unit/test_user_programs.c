@@ -1783,6 +1783,22 @@ START_TEST(the_members_of_a_union_share_their_bytes)
 }
 END_TEST
 
+/* realprog/upload_callback.c: an upload context calls the program's flush
+   through a pointer, `up->flush (up, up->user)`, handing it the frame as
+   the `void *` stored at start-up.  Neither argument's type leads to a
+   command buffer, so the callback was not followed: the call forgot what
+   `up` reaches, the frame with it, and main's barrier and fill after it
+   were on a command buffer with no recording open (vksync-incomplete);
+   the WAW was found only by analysing the callback alone (2 paths, a loop
+   "assumed").  Now a `void *` to an object of the path hands it: 1 path,
+   the WAW of the two copies, silence with the barrier between them. */
+START_TEST(a_callback_handed_its_user_data_as_void_pointer_is_run)
+{
+    check_one_finding_and_silent_twin("upload_callback.c", VKS_RULE_HAZARD_WAW,
+                                      "WRITE_AFTER_WRITE", 37, 37, 1);
+}
+END_TEST
+
 /* realprog/pass_names.c: a target name built in a buffer from a template,
    `char pass[] = "blur_h"; pass[5] = 'v';`, then found by strcmp.  The
    copy kept the literal's text whatever was written into it, so the clear
@@ -1949,6 +1965,7 @@ int main(void)
     tcase_add_test(tc, a_list_of_calloced_passes_ends_at_its_last_node);
     tcase_add_test(tc, variadic_arguments_are_read_in_turn_with_va_arg);
     tcase_add_test(tc, the_members_of_a_union_share_their_bytes);
+    tcase_add_test(tc, a_callback_handed_its_user_data_as_void_pointer_is_run);
     tcase_add_test(tc, a_name_edited_in_its_buffer_is_the_edited_name);
     tcase_add_test(tc, a_region_that_meets_an_effect_fails_the_ones_around_it_at_once);
     tcase_add_test(tc, the_decision_limit_is_one_finding_per_function);
