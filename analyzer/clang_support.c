@@ -353,6 +353,8 @@ bool fe_is_update_expression(CXCursor c)
     case CXCursor_CompoundAssignOperator:
     case CXCursor_CallExpr:
         return true;
+    case CXCursor_UnexposedExpr:
+        return fe_is_va_arg(c); /* moves its va_list on */
     default:
         return false;
     }
@@ -450,6 +452,65 @@ static bool generic_selection_result(CXCursor c, CXCursor *selected)
     return matches == 1;
 }
 
+/*
+ * <stdarg.h>'s va_arg (clang's VAArgExpr, which libclang exposes as an
+ * UnexposedExpr with the va_list as its one expression child): not a
+ * conversion of that child but the next variadic argument, read and the
+ * va_list moved on (eval_expr.c).  The va_list is the compiler's record
+ * (__va_list_tag on x86-64: an array of one, decayed to a pointer, or a
+ * `va_list` parameter, which is that pointer; a struct __va_list on
+ * AArch64).  An implicit conversion of one (`ap` handed on as `void *`)
+ * starts where its operand does; va_arg starts at its own
+ * `__builtin_va_arg` token, spelt in <stdarg.h>'s macro or in the program.
+ */
+static bool is_va_list_type(CXType t)
+{
+    t = clang_getCanonicalType(t);
+    if (t.kind == CXType_Pointer)
+        t = clang_getCanonicalType(clang_getPointeeType(t));
+    else if (t.kind == CXType_ConstantArray)
+        t = clang_getCanonicalType(clang_getArrayElementType(t));
+    if (t.kind != CXType_Record)
+        return false;
+    CXString name = clang_getCursorSpelling(clang_getTypeDeclaration(t));
+    bool va = strncmp(clang_getCString(name), "__va_list", 9) == 0;
+    clang_disposeString(name);
+    return va;
+}
+
+static bool same_spelling_place(CXCursor a, CXCursor b)
+{
+    CXFile fa, fb;
+    unsigned oa, ob;
+    clang_getSpellingLocation(clang_getCursorLocation(a), &fa, NULL, NULL, &oa);
+    clang_getSpellingLocation(clang_getCursorLocation(b), &fb, NULL, NULL, &ob);
+    return oa == ob && clang_File_isEqual(fa, fb);
+}
+
+static bool work_out_va_arg(CXCursor c)
+{
+    fe_cursors ch;
+    fe_children(NULL, c, &ch);
+    CXCursor operand = clang_getNullCursor();
+    for (unsigned i = 0; i < ch.count && clang_Cursor_isNull(operand); i++)
+        if (clang_isExpression(clang_getCursorKind(ch.items[i])))
+            operand = ch.items[i];
+    return !clang_Cursor_isNull(operand) && is_va_list_type(clang_getCursorType(operand)) &&
+           !is_va_list_type(clang_getCursorType(c)) && !same_spelling_place(c, operand);
+}
+
+bool fe_is_va_arg(CXCursor c)
+{
+    if (clang_getCursorKind(c) != CXCursor_UnexposedExpr)
+        return false;
+    fe_node_memo *m = fe_node_memo_of(c);
+    if (!m)
+        return work_out_va_arg(c);
+    if (m->va_arg == FE_MEMO_UNSET)
+        m->va_arg = work_out_va_arg(c) ? FE_MEMO_YES : FE_MEMO_NO;
+    return m->va_arg == FE_MEMO_YES;
+}
+
 CXCursor fe_strip(CXCursor c)
 {
     for (;;) {
@@ -472,6 +533,8 @@ CXCursor fe_strip(CXCursor c)
             return c;
         if (k == CXCursor_UnexposedExpr && ch.count != 1)
             return c; /* a designated initialiser, not a cast */
+        if (k == CXCursor_UnexposedExpr && fe_is_va_arg(c))
+            return c; /* the next variadic argument, not its va_list */
         c = last;
     }
 }

@@ -173,6 +173,8 @@ typedef struct fe_node_memo {
     bool cache_making_waits, cache_making_ends_function;
     unsigned char more_than_creation; /* quiet_leave.c, a function body */
     unsigned char writes_only_locals; /* eval_expr.c, a function body: FE_MEMO_* */
+    unsigned char va_arg;       /* fe_is_va_arg: FE_MEMO_* */
+    unsigned char union_member; /* unions.c: a member of a union */
     bool referenced_known;
     CXCursor referenced;
     /* eval_expr.c function_value: a function declaration's name as a value */
@@ -191,8 +193,11 @@ bool fe_evaluated_int(CXCursor c, uint64_t *value);
 /* Child `index` of c (a null cursor past the end) and, in *count, how many
    it has (up to FE_SMALL_CHILDREN). */
 CXCursor fe_child_cursor(CXCursor c, unsigned index, unsigned *count);
-/* Strips parentheses and implicit casts. */
+/* Strips parentheses and implicit casts (not a va_arg). */
 CXCursor fe_strip(CXCursor c);
+/* A `va_arg (ap, T)` (clang_support.c): its first expression child is the
+   va_list it reads and moves on. */
+bool fe_is_va_arg(CXCursor c);
 /* A function definition's body (a null cursor for a declaration). */
 CXCursor fe_function_body(CXCursor fn);
 /* Where fn's body last reads each of its locals (liveness.c), made once. */
@@ -335,6 +340,13 @@ void fe_exec(fe_ctx *cx, CXCursor stmt);
 void fe_exec_body(fe_ctx *cx, CXCursor body);
 /* Runs a function definition's body as the analysed (outermost) function. */
 void fe_run_function(fe_ctx *cx, CXCursor fn);
+
+/* ---- unions (analyzer/unions.c) ---- */
+/* The node of member `name` of `object` reached by member_ref when it is a
+   member of a union and the union holds another member: the held one
+   converted by byte offset, and held from now on; NULL when there is
+   nothing to convert (fe_child gives the member). */
+fe_val *fe_union_member(fe_ctx *cx, fe_val *object, CXCursor member_ref, const char *name);
 
 /* ---- C strings (analyzer/strings.c) ---- */
 /* A string literal: a char array node holding its text (unknown text for

@@ -565,6 +565,9 @@ static enum CXChildVisitResult find_nonlocal_write(CXCursor c, CXCursor parent,
     case CXCursor_AsmStmt:
         s->writes_more = true;
         break;
+    case CXCursor_UnexposedExpr:
+        s->writes_more = fe_is_va_arg(c); /* moves a va_list on, maybe a caller's */
+        break;
     case CXCursor_BinaryOperator: case CXCursor_CompoundAssignOperator:
     case CXCursor_UnaryOperator:
         /* An assignment, compound assignment, ++ or -- (a comma writes
@@ -601,6 +604,19 @@ static bool only_writes_locals(fe_ctx *cx, CXCursor decl, int depth)
 }
 
 
+/* Whether a va_list expression is a pointer to the va_list object: the
+   decayed array, or a `va_list` parameter, whose array type is adjusted
+   to a pointer (C11 6.7.6.3p7; libclang gives the type as written). */
+static bool va_list_behind_pointer(CXCursor expr)
+{
+    if (fe_type_is_pointer(clang_getCursorType(expr)))
+        return true;
+    CXCursor c = fe_strip(expr);
+    return clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+           clang_getCursorKind(clang_getCursorReferenced(c)) == CXCursor_ParmDecl &&
+           fe_type_is_array(clang_getCursorType(c));
+}
+
 static enum CXChildVisitResult find_loop_write(CXCursor c, CXCursor parent, CXClientData data)
 {
     (void)parent;
@@ -633,6 +649,21 @@ static enum CXChildVisitResult find_loop_write(CXCursor c, CXCursor parent, CXCl
         fe_children(NULL, c, &ch);
         if (ch.count == 2)
             target = ch.items[0];
+        break;
+    case CXCursor_UnexposedExpr:
+        if (!fe_is_va_arg(c))
+            break;
+        /* va_arg moves its va_list on: a va_list of the function's own is
+           the place; one handed on as a parameter is the caller's, behind
+           a pointer this does not tell. */
+        fe_children(NULL, c, &ch);
+        for (unsigned i = 0; i < ch.count && clang_Cursor_isNull(target); i++)
+            if (clang_isExpression(clang_getCursorKind(ch.items[i])))
+                target = fe_strip(ch.items[i]);
+        if (clang_Cursor_isNull(target) || va_list_behind_pointer(target)) {
+            w->refused = true;
+            return CXChildVisit_Break;
+        }
         break;
     case CXCursor_UnaryOperator: {
         enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
@@ -1185,12 +1216,20 @@ enum {
     CAST_ARRAY_TO_POINTER,
     CAST_TO_INTEGER,          /* the value is fitted to memo->shape */
     CAST_KEEP,
+    CAST_VA_ARG,              /* not a cast: va_arg (fe_is_va_arg) */
 };
 
 /* How a cast (implicit or written) converts its operand; an integer
    target's shape goes to m->shape (the node's type's, as int_of_type's). */
 static unsigned char cast_of(CXCursor cast, CXCursor operand, fe_node_memo *m)
 {
+    if (fe_is_va_arg(cast)) {
+        if (fe_type_is_integer(clang_getCursorType(cast))) {
+            m->shape = shape_of(clang_getCursorType(cast));
+            m->shape_known = true;
+        }
+        return CAST_VA_ARG;
+    }
     if (!clang_isExpression(clang_getCursorKind(operand)))
         return CAST_NOT_AN_EXPRESSION;
     CXType to = clang_getCursorType(cast);
@@ -1295,7 +1334,9 @@ static fe_val *member_place(fe_ctx *cx, CXCursor c, fe_val **object_out)
         return lost_place(cx, from, NULL);
     if (object->mapped_place) /* a member of an object in mapped memory */
         return host_member(cx, object, c);
-    fe_val *member = fe_child(cx, object, name);
+    fe_val *member = fe_union_member(cx, object, c, name);
+    if (!member)
+        member = fe_child(cx, object, name);
     if (!member->member_key)
         member->member_key = member_key(cx, base, name);
     name_member_after_object(cx, member, object, name);
@@ -1902,6 +1943,97 @@ static fe_val *atomic_operation(fe_ctx *cx, const fe_cursors *operands)
     return fe_unknown(cx);
 }
 
+/* ---- variadic arguments (<stdarg.h>) ---- */
+
+/*
+ * A variadic function's arguments past its parameters are kept with its
+ * frame, an array of their values (fe_inline_call); `va_start (ap, last)`
+ * makes the va_list a pointer to its first element, and each `va_arg (ap,
+ * T)` reads the element it points at and moves it on to the next: "Each
+ * invocation of the va_arg macro modifies ap so that the values of
+ * successive arguments are returned in turn" (C11 7.16.1.1p2).
+ * `record_passes (cmd, 3, PASS_A, PASS_B, PASS_C)` walked with va_arg in
+ * a loop got the pass ids; va_arg was taken for a conversion of `ap`, and
+ * the pass looked up was never known.  A va_list handed on (`va_list ap`
+ * as a parameter) is a pointer to the caller's, read the same way;
+ * va_copy copies the position.  What the path cannot tell (a va_list of
+ * the analysed function's own caller, a va_arg past the last argument:
+ * undefined) is unknown.
+ */
+static fe_val *variadic_arguments(fe_ctx *cx, fe_val **extra, unsigned count, vks_loc loc)
+{
+    fe_val *array = fe_unknown(cx);
+    array->aggregate = true;
+    array->loc = loc;
+    for (unsigned i = 0; i < count; i++)
+        fe_assign(cx, fe_new_element(cx, array, i), extra[i]);
+    return array;
+}
+
+/* The va_list object an argument of va_start / va_copy / va_arg
+   designates: what the decayed array or the `va_list` parameter points
+   at, or the struct itself (AArch64). */
+static fe_val *va_list_object(fe_ctx *cx, CXCursor expr, fe_val *value)
+{
+    if (!va_list_behind_pointer(expr))
+        return fe_lvalue(cx, expr);
+    return value->kind == VAL_PTR || value->kind == VAL_SYM ? fe_deref(cx, value, 0) : NULL;
+}
+
+static fe_val *next_variadic_argument(fe_ctx *cx, const fe_cursors *children,
+                                      const fe_node_memo *m)
+{
+    CXCursor list = clang_getNullCursor();
+    for (unsigned i = 0; i < children->count && clang_Cursor_isNull(list); i++)
+        if (clang_isExpression(clang_getCursorKind(children->items[i])))
+            list = children->items[i];
+    if (clang_Cursor_isNull(list))
+        return fe_unknown(cx);
+    fe_val *ap = va_list_object(cx, list, fe_eval(cx, list));
+    if (!ap)
+        return fe_unknown(cx);
+    if (ap->kind != VAL_PTR || !ap->target || ap->single || ap->index < 0) {
+        fe_assign(cx, ap, fe_unknown(cx));
+        return fe_unknown(cx);
+    }
+    fe_val *argument = fe_copy(cx, fe_deref(cx, ap, 0));
+    fe_val *next = fe_copy(cx, ap);
+    next->index++;
+    fe_assign(cx, ap, next);
+    if (argument->kind == VAL_INT && m->shape_known)
+        argument->i = fit(argument->i, m->shape);
+    return argument;
+}
+
+/* va_start, va_copy and va_end (clang's builtins): the va_list's position
+   set, copied or ended.  NULL for any other call. */
+static fe_val *stdarg_call(fe_ctx *cx, CXCursor call, fe_val **args, int argc)
+{
+    CXCursor decl = fe_callee_decl(call);
+    if (clang_Cursor_isNull(decl) || argc < 1)
+        return NULL;
+    const char *name = fe_spelling(cx, decl);
+    if (strncmp(name, "__builtin_", 10) != 0)
+        return NULL;
+    name += 10;
+    bool start = strcmp(name, "va_start") == 0 || strcmp(name, "c23_va_start") == 0;
+    bool copy = strcmp(name, "va_copy") == 0 && argc == 2;
+    if (!start && !copy && strcmp(name, "va_end") != 0)
+        return NULL;
+    fe_val *ap = va_list_object(cx, clang_Cursor_getArgument(call, 0), args[0]);
+    if (!ap)
+        return fe_unknown(cx);
+    const fe_frame *frame = cx->path.frame;
+    if (start && frame && frame->varargs)
+        fe_assign(cx, ap, pointer_to(cx, frame->varargs, 0, false));
+    else if (copy) {
+        fe_val *from = va_list_object(cx, clang_Cursor_getArgument(call, 1), args[1]);
+        fe_assign(cx, ap, from ? from : fe_unknown(cx));
+    } else
+        fe_assign(cx, ap, fe_unknown(cx));
+    return fe_unknown(cx);
+}
+
 fe_val *fe_eval(fe_ctx *cx, CXCursor c)
 {
     enum CXCursorKind kind = clang_getCursorKind(c);
@@ -1930,6 +2062,8 @@ fe_val *fe_eval(fe_ctx *cx, CXCursor c)
             m = &local;
         if (m->cast == CAST_UNSET)
             m->cast = cast_of(c, operand, m);
+        if (m->cast == CAST_VA_ARG)
+            return next_variadic_argument(cx, &ch, m);
         if (m->cast == CAST_NOT_AN_EXPRESSION) {
             /* `offsetof (T, f)` (__builtin_offsetof: a type and a member,
                no operand), which CONTAINING_RECORD and container_of
@@ -2219,6 +2353,8 @@ fe_val *fe_inline_call(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args,
         v->loc = fe_loc(cx, param);
         bind(cx, &frame.locals, fe_decl_key(cx, param), v);
     }
+    if (nparams >= 0 && argc >= (unsigned)nparams && clang_Cursor_isVariadic(fn))
+        frame.varargs = variadic_arguments(cx, args + nparams, argc - (unsigned)nparams, *site);
     /* Paths that reach a recording function's start in the same state
        are one path from there (merge.c). */
     if (!cx->sandbox && fe_function_records(cx, fn) &&
@@ -2632,6 +2768,16 @@ static fe_val *vulkan_result(fe_ctx *cx, const char *entry)
     return fe_unknown(cx);
 }
 
+/* An argument that is a `void *` to an object of the path, as written
+   (not converted at the call). */
+static bool hands_user_data(CXCursor arg, const fe_val *v)
+{
+    CXType t = clang_getCanonicalType(clang_getCursorType(fe_strip(arg)));
+    return t.kind == CXType_Pointer &&
+           clang_getCanonicalType(clang_getPointeeType(t)).kind == CXType_Void &&
+           v->kind == VAL_PTR && v->target && !v->mapping && !v->mapped_place;
+}
+
 /* A call through a pointer (`pass->execute (cmd, user)`): the program's
    function the pointer holds on this path (function_value), when it
    records (through its helpers too); else a null cursor, and it is a call
@@ -2652,14 +2798,20 @@ static CXCursor function_behind_pointer(fe_ctx *cx, CXCursor call, fe_val *const
        holds the command buffer (member_address): that object is handed.
        So is a callback's `void *data` handed the renderer (`dispctx->draw
        (vk)`, RetroArch's display drivers): the type the argument has before
-       its conversion says what it is. */
+       its conversion says what it is.  A `void *` that was converted
+       earlier says nothing: a callback's user data kept beside it
+       (`up->flush (up, up->user)`, an upload context handing its batch to
+       the program's function that records it into the frame `user` points
+       at) is handed when it points at an object of the path; the function
+       behind the pointer decides (it must record). */
     bool handed_cmdbuf = false;
     for (int i = 0; i < argc && !handed_cmdbuf; i++) {
         CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
         handed_cmdbuf = fe_type_reaches_cmdbuf(cx, clang_getCursorType(arg)) ||
                         fe_type_reaches_cmdbuf(cx, clang_getCursorType(fe_strip(arg))) ||
                         (args[i]->kind == VAL_PTR && args[i]->container &&
-                         args[i]->container_holds_cmdbuf);
+                         args[i]->container_holds_cmdbuf) ||
+                        hands_user_data(arg, args[i]);
     }
     const fe_child_list *ch = fe_children_kept(cx, call);
     if (!handed_cmdbuf || ch->count == 0)
@@ -2708,6 +2860,9 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
     fe_val **args = vks_arena_alloc(fe_value_arena(cx), sizeof *args * (size_t)(argc + 1));
     for (int i = 0; i < argc; i++)
         args[i] = fe_eval(cx, clang_Cursor_getArgument(call, (unsigned)i));
+    fe_val *stdarg = stdarg_call(cx, call, args, argc);
+    if (stdarg)
+        return stdarg;
 
     const char *entry = fe_callee_entry_point(cx, call);
     if (entry && strncmp(entry, "vk", 2) == 0) {

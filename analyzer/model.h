@@ -176,6 +176,9 @@ typedef struct fe_frame {
        go_the_making_way): the host waits it and its callees make are not
        applied (submit.c), as the way that finds the object makes none. */
     bool waits_unseen;
+    /* A variadic function's arguments past its parameters, an array its
+       va_start points a va_list at (eval_expr.c); NULL: none known. */
+    fe_val *varargs;
 } fe_frame;
 
 /* A loop being run (eval_stmt.c exec_loop): how far it has got, which is
