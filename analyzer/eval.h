@@ -357,6 +357,11 @@ fe_val *fe_string_literal(fe_ctx *cx, CXCursor literal);
    (NULL for every other call, and for unknown strings).  Called after the
    destination was forgotten as any unseen call's. */
 fe_val *fe_string_call(fe_ctx *cx, const fe_call *call);
+/* strcpy into a char array from known text, strchr and strtok over known
+   text, strtoul of a known number: their result, with what strcpy and
+   strtok write (NULL for every other call and for unknown text: the call
+   is then any unseen call).  Called before the arguments are forgotten. */
+fe_val *fe_text_call(fe_ctx *cx, CXCursor call, fe_val **args, unsigned argc);
 
 /* ---- calls that end the program (analyzer/program_end.c) ---- */
 typedef struct fe_end_info fe_end_info;

@@ -910,18 +910,6 @@ static bool casts_to_container(fe_ctx *cx, CXCursor cast, const fe_val *p)
     return p->container_type && strcmp(pointee, p->container_type) == 0;
 }
 
-static fe_val *pointer_to(fe_ctx *cx, fe_val *target, int64_t index, bool single)
-{
-    if (!target)
-        return fe_unknown(cx);
-    fe_val *p = fe_int(cx, 0);
-    p->kind = VAL_PTR;
-    p->target = target;
-    p->index = index;
-    p->single = single;
-    return p;
-}
-
 /* sizeof *e for a pointer expression e: the step of e + 1. */
 static uint64_t pointee_size(CXCursor e)
 {
@@ -1363,7 +1351,7 @@ static fe_val *member_address(fe_ctx *cx, CXCursor member_ref, fe_val **member_o
     fe_val *member = *member_out = member_place(cx, member_ref, &object);
     if (!member || member->mapped_place)
         return NULL; /* the caller's, as for any place */
-    fe_val *p = pointer_to(cx, member, 0, true);
+    fe_val *p = fe_pointer_to(cx, member, 0, true);
     fe_cursors ch;
     fe_children(NULL, member_ref, &ch);
     if (!object || ch.count == 0)
@@ -1540,8 +1528,8 @@ static fe_val *moved_in_container(fe_ctx *cx, const fe_val *p, int64_t bytes)
     if (bytes == 0)
         return fe_copy(cx, p);
     if (bytes == -p->container_offset)
-        return pointer_to(cx, p->container, 0, true);
-    return pointer_to(cx, p->target, p->index + bytes, p->single);
+        return fe_pointer_to(cx, p->container, 0, true);
+    return fe_pointer_to(cx, p->target, p->index + bytes, p->single);
 }
 
 /*
@@ -1740,10 +1728,10 @@ static fe_val *eval_binary(fe_ctx *cx, CXCursor c)
         result = moved_in_container(cx, l, add ? (int64_t)b : -(int64_t)b);
     } else if (l->kind == VAL_PTR && fe_known_int(r, &b) && additive) {
         bool add = op == CXBinaryOperator_Add || op == CXBinaryOperator_AddAssign;
-        result = pointer_to(cx, l->target, l->index + (add ? (int64_t)b : -(int64_t)b),
+        result = fe_pointer_to(cx, l->target, l->index + (add ? (int64_t)b : -(int64_t)b),
                             l->single);
     } else if (r->kind == VAL_PTR && fe_known_int(l, &a) && op == CXBinaryOperator_Add) {
-        result = pointer_to(cx, r->target, r->index + (int64_t)a, r->single);
+        result = fe_pointer_to(cx, r->target, r->index + (int64_t)a, r->single);
     } else if (l->kind == VAL_SYM && l->ident && fe_known_int(r, &b) && additive &&
                fe_type_is_pointer(clang_getCursorType(lhs))) {
         bool add = op == CXBinaryOperator_Add || op == CXBinaryOperator_AddAssign;
@@ -1807,7 +1795,7 @@ static fe_val *eval_unary(fe_ctx *cx, CXCursor c)
         }
         if (target && target->mapped_place)
             return fe_host_address_of(cx, target);
-        return pointer_to(cx, target, 0, true);
+        return fe_pointer_to(cx, target, 0, true);
     }
     case CXUnaryOperator_Deref: {
         fe_val *p = fe_eval(cx, operand);
@@ -1841,7 +1829,7 @@ static fe_val *eval_unary(fe_ctx *cx, CXCursor c)
             updated = fe_host_pointer_add(cx, target, fe_int(cx, 1), pointee_size(operand),
                                           step < 0);
         else if (target->kind == VAL_PTR)
-            updated = pointer_to(cx, target->target, target->index + step, target->single);
+            updated = fe_pointer_to(cx, target->target, target->index + step, target->single);
         else if (fe_known_int(target, &a))
             updated = int_of_type(cx, a + (uint64_t)step, operand);
         else
@@ -2025,7 +2013,7 @@ static fe_val *stdarg_call(fe_ctx *cx, CXCursor call, fe_val **args, int argc)
         return fe_unknown(cx);
     const fe_frame *frame = cx->path.frame;
     if (start && frame && frame->varargs)
-        fe_assign(cx, ap, pointer_to(cx, frame->varargs, 0, false));
+        fe_assign(cx, ap, fe_pointer_to(cx, frame->varargs, 0, false));
     else if (copy) {
         fe_val *from = va_list_object(cx, clang_Cursor_getArgument(call, 1), args[1]);
         fe_assign(cx, ap, from ? from : fe_unknown(cx));
@@ -2076,14 +2064,14 @@ fe_val *fe_eval(fe_ctx *cx, CXCursor c)
             fe_val *array = fe_lvalue(cx, operand);
             if (array && array->mapped_place)
                 return fe_host_address_of(cx, array);
-            return pointer_to(cx, array, 0, false);
+            return fe_pointer_to(cx, array, 0, false);
         }
         fe_val *v = fe_eval(cx, operand);
         if (v->kind == VAL_INT && m->cast == CAST_TO_INTEGER)
             return fe_int(cx, fit(v->i, m->shape));
         if (v->kind == VAL_PTR && v->container && v->index == 0 && v->container_offset == 0 &&
             kind == CXCursor_CStyleCastExpr && casts_to_container(cx, c, v))
-            return pointer_to(cx, v->container, 0, true); /* its initial member: C11 6.7.2.1p15 */
+            return fe_pointer_to(cx, v->container, 0, true); /* its initial member: C11 6.7.2.1p15 */
         return v;
     }
     case CXCursor_DeclRefExpr: {
@@ -2919,6 +2907,12 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
                 "what this call records is not analysed", max_depth));
     }
 
+    /* strcpy, strchr, strtok, strtoul on known text: before the
+       destination is forgotten, since strtok writes into the text it
+       reads (strings.c). */
+    fe_val *text_result = fe_text_call(cx, call, args, (unsigned)argc);
+    if (text_result)
+        return text_result;
     /* A function the evaluator cannot see into: whatever its non-const
        pointer arguments point at may have changed. */
     bool zeroed = zero_object(cx, call, args, argc);

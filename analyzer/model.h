@@ -659,6 +659,12 @@ typedef struct fe_name_table fe_name_table;
 void **fe_name_slot(fe_ctx *cx, fe_name_table **table, const char *name, bool add);
 /* The known C string v holds or points at the start of, or NULL. */
 const char *fe_known_string(fe_ctx *cx, const fe_val *v);
+/* The text from where pointer p points into a char array whose characters
+   are known (its string, edited: values.c), with the array and the index:
+   NULL when they are not known. */
+const char *fe_known_text_at(fe_ctx *cx, const fe_val *p, fe_val **array, int64_t *at);
+/* A pointer to element `index` of target (`single`: to target alone). */
+fe_val *fe_pointer_to(fe_ctx *cx, fe_val *target, int64_t index, bool single);
 /* A handle's identity (a symbol's name), or NULL; fe_object_ident also
    NULL for a value straight from a call the evaluator cannot see into. */
 const char *fe_ident(const fe_val *v);

@@ -14,9 +14,34 @@
  *
  * The link (pipeline_link.c) takes it from there.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "eval.h"
+
+/* The characters a literal's body spells, its simple escape sequences
+   (C11 6.4.4.4p3: \n, \t, \\ ...) decoded; NULL for any other escape
+   (octal, hexadecimal, universal names: left unknown). */
+static const char *decoded(fe_ctx *cx, const char *body, size_t n)
+{
+    char *out = vks_arena_alloc(cx->arena, n + 1);
+    size_t o = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (body[i] != '\\') {
+            out[o++] = body[i];
+            continue;
+        }
+        if (++i == n)
+            return NULL;
+        static const char escapes[] = "n\nt\tr\rv\vf\fa\ab\b\\\\\"\"''??";
+        const char *e = strchr(escapes, body[i]);
+        if (!e || (e - escapes) % 2 != 0)
+            return NULL;
+        out[o++] = e[1];
+    }
+    out[o] = '\0';
+    return out;
+}
 
 fe_val *fe_string_literal(fe_ctx *cx, CXCursor literal)
 {
@@ -24,12 +49,13 @@ fe_val *fe_string_literal(fe_ctx *cx, CXCursor literal)
     v->aggregate = true;
     v->loc = fe_loc(cx, literal);
     /* clang spells a literal as its (concatenated) value in double quotes;
-       one with escapes or a prefix (L"", u8"") is left unknown. */
+       one with a prefix (L"", u8"") or an escape other than the simple
+       ones is left unknown. */
     const char *text = fe_string(cx, clang_getCursorSpelling(literal));
     size_t n = strlen(text);
-    if (n >= 2 && text[0] == '"' && text[n - 1] == '"' && !memchr(text, '\\', n)) {
-        v->string = vks_arena_printf(cx->arena, "%.*s", (int)(n - 2), text + 1);
-        v->string_literal = true;
+    if (n >= 2 && text[0] == '"' && text[n - 1] == '"') {
+        v->string = decoded(cx, text + 1, n - 2);
+        v->string_literal = v->string != NULL;
     }
     return v;
 }
@@ -126,5 +152,124 @@ fe_val *fe_string_call(fe_ctx *cx, const fe_call *call)
         text = NULL; /* truncated (or of unknown bound): not followed */
     fe_will_write(cx, args[0]->target);
     args[0]->target->string = text;
+    return NULL;
+}
+
+/*
+ * A line-oriented text format parsed in place, as C programs do it: the
+ * text copied into a buffer (strcpy), lines split at the newline (strchr,
+ * `*next++ = '\0'`), words taken with strtok, numbers read with strtoul.
+ * A frame recorded from such a script had every command's buffers unknown
+ * (tests/styles: fmt_barrier_stage_raw).  Each is followed only on text
+ * whose characters are all known; any other call is an unseen call.
+ */
+
+/* strtok's position between calls, "the strtok function saves a pointer
+   to the following character, from which the next search for a token
+   will start" (C11 7.24.5.8p4): a global of its own, so that two paths at
+   different tokens are never taken for one (merge.c compares globals). */
+static fe_val *strtok_position(fe_ctx *cx)
+{
+    const char *key = fe_intern(cx, "strtok()'s saved pointer");
+    for (fe_binding *b = cx->path.globals; b; b = b->next)
+        if (b->key == key)
+            return b->value;
+    fe_binding *b = vks_arena_alloc(fe_value_arena(cx), sizeof *b);
+    *b = (fe_binding){.key = key, .value = fe_unknown(cx), .next = cx->path.globals};
+    cx->path.globals = b;
+    return b->value;
+}
+
+/* A null character written at element `at` of the array. */
+static void terminate_at(fe_ctx *cx, fe_val *array, int64_t at)
+{
+    fe_val *p = fe_pointer_to(cx, array, at, false);
+    fe_val *element = fe_deref(cx, p, 0);
+    if (element)
+        fe_assign(cx, element, fe_int(cx, 0));
+}
+
+/* strtok (s, delim), C11 7.24.5.8p3-4: the token starts at the first
+   character of s (or of the saved position, for a null s) not in delim and
+   ends at the next one in delim, which is overwritten by a null character;
+   no such first character: a null pointer. */
+static fe_val *tokenise(fe_ctx *cx, fe_val **args)
+{
+    fe_val *saved = strtok_position(cx);
+    uint64_t null;
+    bool continues = fe_known_int(args[0], &null) && null == 0;
+    const fe_val *from = continues ? saved : args[0];
+    fe_val *array;
+    int64_t at;
+    const char *delim = fe_known_string(cx, args[1]);
+    const char *text = delim ? fe_known_text_at(cx, from, &array, &at) : NULL;
+    if (!text) {
+        if (continues && fe_known_int(saved, &null) && null == 0)
+            return fe_int(cx, 0); /* the text ran out before */
+        fe_assign(cx, saved, fe_unknown(cx));
+        return NULL;
+    }
+    size_t skip = strspn(text, delim);
+    if (text[skip] == '\0') {
+        fe_assign(cx, saved, fe_int(cx, 0));
+        return fe_int(cx, 0);
+    }
+    size_t end = skip + strcspn(text + skip, delim);
+    if (text[end] != '\0') {
+        terminate_at(cx, array, at + (int64_t)end);
+        fe_assign(cx, saved, fe_pointer_to(cx, array, at + (int64_t)end + 1, false));
+    } else {
+        fe_assign(cx, saved, fe_pointer_to(cx, array, at + (int64_t)end, false));
+    }
+    return fe_pointer_to(cx, array, at + (int64_t)skip, false);
+}
+
+fe_val *fe_text_call(fe_ctx *cx, CXCursor call, fe_val **args, unsigned argc)
+{
+    CXCursor decl = fe_callee_decl(call);
+    if (clang_Cursor_isNull(decl) ||
+        !clang_Location_isInSystemHeader(clang_getCursorLocation(decl)))
+        return NULL;
+    const char *name = fe_spelling(cx, decl);
+    fe_val *array;
+    int64_t at;
+    if (strcmp(name, "strtok") == 0 && argc == 2)
+        return tokenise(cx, args);
+    if (strcmp(name, "strchr") == 0 && argc == 2) {
+        /* "a pointer to the located character, or a null pointer if the
+           character does not occur in the string" (7.24.5.2p3); the
+           terminating null character is part of the string. */
+        const char *text = fe_known_text_at(cx, args[0], &array, &at);
+        uint64_t c;
+        if (!text || !fe_known_int(args[1], &c))
+            return NULL;
+        const char *found = strchr(text, (char)c);
+        return found ? fe_pointer_to(cx, array, at + (found - text), false) : fe_int(cx, 0);
+    }
+    if (strcmp(name, "strtoul") == 0 && argc == 3) {
+        /* A number alone: nothing written through endptr (a null one). */
+        const char *text = fe_known_text_at(cx, args[0], &array, &at);
+        uint64_t base, endptr;
+        if (!text || !fe_known_int(args[1], &endptr) || endptr != 0 ||
+            !fe_known_int(args[2], &base))
+            return NULL;
+        return fe_int(cx, strtoul(text, NULL, (int)base));
+    }
+    if (strcmp(name, "strcpy") == 0 && argc == 2) {
+        /* The array holds the copied string: its characters are read as a
+           literal's copy's (values.c), the elements written before are
+           gone. */
+        const char *text = fe_known_text_at(cx, args[1], &array, &at);
+        if (!text)
+            text = fe_known_string(cx, args[1]);
+        fe_val *dst = args[0];
+        if (!text || dst->kind != VAL_PTR || !dst->target || dst->single || dst->index != 0)
+            return NULL;
+        fe_will_write(cx, dst->target);
+        dst->target->fields = NULL;
+        dst->target->string = vks_arena_strdup(cx->arena, text);
+        dst->target->string_literal = true;
+        return fe_copy(cx, dst);
+    }
     return NULL;
 }

@@ -633,12 +633,25 @@ vks_mask fe_mask(const fe_val *v)
 /* The text an array holds: its string (a literal's, snprintf's) with the
    elements the program wrote since (`char pass[] = "blur_h"; pass[5] =
    'v';`), or NULL when one of those is unknown. */
+static const char *array_chars(fe_ctx *cx, const fe_val *array, size_t *length);
+
 static const char *array_text(fe_ctx *cx, const fe_val *array)
+{
+    size_t n;
+    return array_chars(cx, array, &n);
+}
+
+/* The same, as the characters of the array up to its string's original
+   terminator (*length of them): a null character written inside it ends
+   the text, and what follows it is still there (strtok, `*next++ =
+   '\0'`). */
+static const char *array_chars(fe_ctx *cx, const fe_val *array, size_t *length)
 {
     const char *text = array->string;
     if (!text)
         return NULL;
     size_t n = strlen(text);
+    *length = n;
     char *edited = NULL;
     for (const fe_field *f = array->fields; f; f = f->next) {
         char *end;
@@ -667,9 +680,34 @@ const char *fe_known_string(fe_ctx *cx, const fe_val *v)
         return NULL;
     if (v->string)
         return array_text(cx, v);
-    if (v->kind == VAL_PTR && v->target && v->index == 0)
-        return array_text(cx, v->target);
-    return NULL;
+    fe_val *array;
+    int64_t at;
+    return fe_known_text_at(cx, v, &array, &at); /* a pointer into the array */
+}
+
+fe_val *fe_pointer_to(fe_ctx *cx, fe_val *target, int64_t index, bool single)
+{
+    if (!target)
+        return fe_unknown(cx);
+    fe_val *p = fe_int(cx, 0);
+    p->kind = VAL_PTR;
+    p->target = target;
+    p->index = index;
+    p->single = single;
+    return p;
+}
+
+const char *fe_known_text_at(fe_ctx *cx, const fe_val *p, fe_val **array, int64_t *at)
+{
+    if (!p || p->kind != VAL_PTR || !p->target || p->single || p->index < 0)
+        return NULL;
+    size_t n;
+    const char *text = array_chars(cx, p->target, &n);
+    if (!text || (uint64_t)p->index > n)
+        return NULL;
+    *array = p->target;
+    *at = p->index;
+    return text + p->index;
 }
 
 const char *fe_ident(const fe_val *v)
