@@ -393,6 +393,8 @@ typedef struct fe_ctx {
     fe_link *link;              /* shaders to link dispatches to, or NULL */
     fe_eval_state *eval;        /* the evaluator's (eval.h) */
     vks_smt_solver *solver;
+    /* Z3's answers so far, by the question (path_state.c). */
+    struct fe_answers *answers;
     fe_file_name *file_names;
     const char *default_path;   /* for locations without a file */
     const char *root_function;

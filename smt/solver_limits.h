@@ -47,6 +47,7 @@ struct vks_smt_solver {
     Z3_context z;
     Z3_solver s;
     vks_smt_applied_limits applied; /* one solver, many queries */
+    size_t checks;                  /* questions Z3 was asked */
 };
 
 #endif

@@ -90,5 +90,8 @@ vks_smt_answer vks_smt_feasible(vks_smt_solver *solver,
                                 const vks_smt_expr *const *conds,
                                 const bool *truth, size_t count, char *why,
                                 size_t why_size);
+/* How many of vks_smt_feasible's questions went to Z3 (the others were
+   answered by values found that satisfy every fact). */
+size_t vks_smt_solver_checks(const vks_smt_solver *solver);
 
 #endif
