@@ -459,7 +459,8 @@ static void fact_list_append(vks_arena *a, fact_list *l, const char *text)
         while (cap < need)
             cap *= 2;
         char *grown = vks_arena_alloc(a, cap);
-        memcpy(grown, l->text, l->len);
+        if (l->len)
+            memcpy(grown, l->text, l->len);
         l->text = grown;
         l->cap = cap;
     }
