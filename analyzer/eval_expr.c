@@ -1763,6 +1763,11 @@ static fe_val *eval_binary(fe_ctx *cx, CXCursor c)
            handle the same create call made. */
         result = fe_int(cx, op == CXBinaryOperator_EQ);
     } else if ((op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE) &&
+               fe_distinct_creations(cx, l, r)) {
+        /* Two buffers made by two create calls and both alive are two
+           handles: `last != p->src` after `last = p->work`. */
+        result = fe_int(cx, op == CXBinaryOperator_NE);
+    } else if ((op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE) &&
                ((never_null(l) && fe_known_int(r, &b) && b == 0) ||
                 (never_null(r) && fe_known_int(l, &a) && a == 0))) {
         /* `cmd == VK_NULL_HANDLE` on a handle a create call made; `res ==

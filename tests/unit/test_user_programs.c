@@ -1810,6 +1810,19 @@ START_TEST(a_callback_handed_its_user_data_as_void_pointer_is_run)
 }
 END_TEST
 
+/* realprog/optional_passes.c: passes switched on by options read at
+   start-up, each copying the last output into its own buffer; the fixed
+   program records the final copy's barrier `if (last != src)`.  Two
+   buffers the path created, both alive, were compared undecided, so the
+   path with the blur pass and `last != src` false - `blurred == src` -
+   gave the twin a false RAW (3 paths).  Two live creations are two
+   handles: the RAW without the barrier, silence with it, 2 paths. */
+START_TEST(two_buffers_created_apart_are_unequal_handles)
+{
+    check_one_raw_and_silent_twin("optional_passes.c", 53, 46, 2);
+}
+END_TEST
+
 /* realprog/pass_names.c: a target name built in a buffer from a template,
    `char pass[] = "blur_h"; pass[5] = 'v';`, then found by strcmp.  The
    copy kept the literal's text whatever was written into it, so the clear
@@ -1977,6 +1990,7 @@ int main(void)
     tcase_add_test(tc, variadic_arguments_are_read_in_turn_with_va_arg);
     tcase_add_test(tc, the_members_of_a_union_share_their_bytes);
     tcase_add_test(tc, a_callback_handed_its_user_data_as_void_pointer_is_run);
+    tcase_add_test(tc, two_buffers_created_apart_are_unequal_handles);
     tcase_add_test(tc, a_name_edited_in_its_buffer_is_the_edited_name);
     tcase_add_test(tc, a_region_that_meets_an_effect_fails_the_ones_around_it_at_once);
     tcase_add_test(tc, the_decision_limit_is_one_finding_per_function);
