@@ -208,6 +208,13 @@ const char *fe_file_contents(fe_ctx *cx, CXCursor c, CXFile file, size_t *size);
 const char *fe_source_text(fe_ctx *cx, CXCursor c);
 
 /* Types. */
+/* A floating expression converted to the integer type `to` (floating.c):
+   its value truncated toward zero, when it can be computed from constants,
+   the integers `read` knows (the evaluator's reader) and const objects,
+   and the type holds it. */
+typedef bool (*fe_integer_reader)(fe_ctx *cx, CXCursor expr, uint64_t *out);
+bool fe_floating_to_integer(fe_ctx *cx, CXCursor operand, CXType to, fe_integer_reader read,
+                            uint64_t *out);
 bool fe_type_is_signed(CXType t);
 bool fe_type_is_integer(CXType t);
 bool fe_type_is_array(CXType t);

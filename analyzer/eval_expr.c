@@ -2039,6 +2039,13 @@ static fe_val *stdarg_call(fe_ctx *cx, CXCursor call, fe_val **args, int argc)
     return fe_unknown(cx);
 }
 
+/* The integer an expression has, when known: floating.c's reader of the
+   integer operands of a floating expression. */
+static bool known_integer(fe_ctx *cx, CXCursor expr, uint64_t *out)
+{
+    return fe_known_int(fe_eval(cx, expr), out);
+}
+
 fe_val *fe_eval(fe_ctx *cx, CXCursor c)
 {
     enum CXCursorKind kind = clang_getCursorKind(c);
@@ -2083,6 +2090,10 @@ fe_val *fe_eval(fe_ctx *cx, CXCursor c)
                 return fe_host_address_of(cx, array);
             return pointer_to(cx, array, 0, false);
         }
+        uint64_t converted;
+        if (m->cast == CAST_TO_INTEGER &&
+            fe_floating_to_integer(cx, operand, clang_getCursorType(c), known_integer, &converted))
+            return fe_int(cx, fit(converted, m->shape)); /* khash's upper bound */
         fe_val *v = fe_eval(cx, operand);
         if (v->kind == VAL_INT && m->cast == CAST_TO_INTEGER)
             return fe_int(cx, fit(v->i, m->shape));
