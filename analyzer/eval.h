@@ -90,6 +90,12 @@ const char *fe_intern_printf(fe_ctx *cx, const char *fmt, ...)
 const char *fe_file_spelling(fe_ctx *cx, CXFile file, bool as_given);
 /* Where a cursor is, with the current chain of helper calls. */
 vks_loc fe_loc(fe_ctx *cx, CXCursor c);
+/* Where a cursor is written: fe_loc, but inside a macro's argument where
+   the argument is written, not where the macro is used
+   (clang_getFileLocation).  For a Vulkan call's own location, which the
+   findings show (kh_foreach_value (h, b, { vkCmdFillBuffer (...); })
+   over several lines); fe_loc's positions are what liveness.c compares. */
+vks_loc fe_written_loc(fe_ctx *cx, CXCursor c);
 /* Reports a vksync-incomplete finding at the cursor (once per place). */
 void fe_incomplete(fe_ctx *cx, CXCursor at, const char *message);
 

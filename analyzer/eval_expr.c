@@ -2593,7 +2593,9 @@ static fe_call call_record(fe_ctx *cx, CXCursor call, const char *name, fe_val *
     return (fe_call){
         .name = name ? name : spelling,
         .spelling = spelling,
-        .loc = fe_loc(cx, call),
+        /* a Vulkan call is where it is written; another function's call
+           site is what liveness.c knows */
+        .loc = name ? fe_written_loc(cx, call) : fe_loc(cx, call),
         .args = args,
         .arg_facts = facts,
         .argc = argc,

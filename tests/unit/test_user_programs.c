@@ -1842,6 +1842,28 @@ START_TEST(a_load_factor_computed_through_a_double_is_known)
 }
 END_TEST
 
+/* realprog/foreach_macro_body.c: a loop macro that takes its body as an
+   argument (klib's kh_foreach_value), the clears written inside it on the
+   line below the macro's name.  A command was placed at its expansion
+   location, the macro's name (line 33), where the compiler's __LINE__ and
+   the validation layer place it on the line it is written on (34).  Now a
+   Vulkan call is where it is written (fe_written_loc): the two WARs, one
+   for each target, at line 34; silence with the barrier. */
+START_TEST(a_command_in_a_macro_argument_is_where_it_is_written)
+{
+    test_analysis *a = check_one("foreach_macro_body.c", false);
+    ck_assert_uint_eq(a->findings.count, 2);
+    ck_assert_uint_eq(count_rule(a, VKS_RULE_HAZARD_WAR), 2);
+    for (size_t i = 0; i < a->findings.count; i++) {
+        ck_assert_uint_eq(a->findings.items[i].loc.line, 34);
+        ck_assert(has_earlier_access_note(&a->findings.items[i], 26));
+    }
+    check_complete(a, 1);
+    test_analysis_free(a);
+    check_twin_silent("foreach_macro_body.c", 1);
+}
+END_TEST
+
 /* realprog/pass_names.c: a target name built in a buffer from a template,
    `char pass[] = "blur_h"; pass[5] = 'v';`, then found by strcmp.  The
    copy kept the literal's text whatever was written into it, so the clear
@@ -2011,6 +2033,7 @@ int main(void)
     tcase_add_test(tc, a_callback_handed_its_user_data_as_void_pointer_is_run);
     tcase_add_test(tc, two_buffers_created_apart_are_unequal_handles);
     tcase_add_test(tc, a_load_factor_computed_through_a_double_is_known);
+    tcase_add_test(tc, a_command_in_a_macro_argument_is_where_it_is_written);
     tcase_add_test(tc, a_name_edited_in_its_buffer_is_the_edited_name);
     tcase_add_test(tc, a_region_that_meets_an_effect_fails_the_ones_around_it_at_once);
     tcase_add_test(tc, the_decision_limit_is_one_finding_per_function);
