@@ -2870,6 +2870,134 @@ static bool hands_mapped_memory(fe_val *const *args, int argc)
     return false;
 }
 
+/*
+ * qsort (base, nmemb, size, compar) on an array the path knows, with a
+ * comparator of the program: render queues sort their passes or draws by
+ * a key before recording them (`qsort (passes, n, sizeof *passes,
+ * by_order)`), and look resources up by id in a sorted table with bsearch.
+ * As calls the evaluator cannot see into, qsort made the array unknown and
+ * bsearch's result was unknown: every pass recorded from the array, every
+ * buffer looked up, named no buffer.  Here the comparator is run on the
+ * elements (pointers to them, as the library hands it; C11 7.22.5).
+ * qsort calls it an unspecified number of times, and the order of two
+ * elements it finds equal is unspecified: only a comparator that writes
+ * nothing but its own locals is run, every result must be known, and a 0
+ * between two elements of qsort's array, or two elements equal to
+ * bsearch's key, leaves the call unknown as it was.  bsearch's array must
+ * be ordered against the key (7.22.5.1p2): the elements less than it,
+ * then those equal, then the greater; one that is not is left unknown
+ * too.
+ */
+enum { SORT_MAX_ELEMENTS = 16 };
+
+typedef struct sorted_array {
+    fe_val *array;             /* the array node the base points into */
+    int64_t first;             /* the base's index in it */
+    uint64_t count;
+    CXCursor compare;          /* the comparator's definition */
+} sorted_array;
+
+/* The arguments of a qsort or bsearch call (base at args[b], then nmemb,
+   size and compar), when the array and the comparator are known. */
+static bool sort_arguments(fe_ctx *cx, CXCursor call, fe_val **args, int b, sorted_array *out)
+{
+    uint64_t n, size;
+    fe_val *base = args[b], *compar = args[b + 3];
+    size_t prefix = sizeof FUNCTION_PREFIX - 1;
+    if (base->kind != VAL_PTR || !base->target || base->single || base->mapped_place ||
+        !fe_known_int(args[b + 1], &n) || n > SORT_MAX_ELEMENTS ||
+        !fe_known_int(args[b + 2], &size) || compar->kind != VAL_SYM || !compar->ident ||
+        strncmp(compar->ident, FUNCTION_PREFIX, prefix) != 0)
+        return false;
+    /* The elements' type, from the array or pointer handed as base. */
+    CXType t = clang_getCanonicalType(
+        clang_getCursorType(fe_strip(clang_Cursor_getArgument(call, (unsigned)b))));
+    CXType element = fe_type_is_array(t) ? clang_getArrayElementType(t)
+                     : t.kind == CXType_Pointer ? clang_getPointeeType(t)
+                                                : (CXType){CXType_Invalid, {NULL, NULL}};
+    if (element.kind == CXType_Invalid || fe_type_size(element) != size)
+        return false;
+    const fe_function *f = fe_function_by_usr(cx, compar->ident + prefix);
+    if (!f || clang_Cursor_isNull(fe_function_body(f->definition)) ||
+        fe_function_records(cx, f->definition) || !only_writes_locals(cx, f->definition, 0))
+        return false;
+    *out = (sorted_array){base->target, base->index, n, f->definition};
+    return true;
+}
+
+/* compar (a, b)'s sign, a and b the values handed; false when unknown. */
+static bool compared(fe_ctx *cx, CXCursor call, const sorted_array *s, fe_val *a, fe_val *b,
+                     int *sign)
+{
+    fe_val *pair[2] = {a, b};
+    fe_val *r = fe_inline_call(cx, s->compare, call, pair, 2);
+    uint64_t v;
+    if (!r || !fe_known_int(r, &v) || cx->path.dead || cx->path.exited)
+        return false;
+    *sign = (int32_t)v < 0 ? -1 : (int32_t)v > 0;
+    return true;
+}
+
+static bool is_library_call(fe_ctx *cx, CXCursor call, const char *name)
+{
+    CXCursor decl = fe_callee_decl(call);
+    return !clang_Cursor_isNull(decl) &&
+           clang_Location_isInSystemHeader(clang_getCursorLocation(decl)) &&
+           strcmp(fe_spelling(cx, decl), name) == 0;
+}
+
+static bool sort_with_comparator(fe_ctx *cx, CXCursor call, fe_val **args, int argc)
+{
+    sorted_array s;
+    if (argc != 4 || !is_library_call(cx, call, "qsort") || !sort_arguments(cx, call, args, 0, &s))
+        return false;
+    /* An insertion sort of the positions; the array is written at the end. */
+    int64_t order[SORT_MAX_ELEMENTS];
+    for (uint64_t i = 0; i < s.count; i++)
+        order[i] = s.first + (int64_t)i;
+    for (uint64_t i = 1; i < s.count; i++) {
+        for (uint64_t j = i; j > 0; j--) {
+            int sign;
+            if (!compared(cx, call, &s, pointer_to(cx, s.array, order[j - 1], false),
+                          pointer_to(cx, s.array, order[j], false), &sign) ||
+                sign == 0)
+                return false;
+            if (sign < 0)
+                break;
+            int64_t k = order[j - 1];
+            order[j - 1] = order[j];
+            order[j] = k;
+        }
+    }
+    fe_val *sorted[SORT_MAX_ELEMENTS];
+    for (uint64_t i = 0; i < s.count; i++)
+        sorted[i] = fe_copy(cx, fe_element(cx, s.array, order[i]));
+    for (uint64_t i = 0; i < s.count; i++)
+        fe_assign(cx, fe_element(cx, s.array, s.first + (int64_t)i), sorted[i]);
+    return true;
+}
+
+/* bsearch's result: the element equal to the key, or a null pointer. */
+static fe_val *search_with_comparator(fe_ctx *cx, CXCursor call, fe_val **args, int argc)
+{
+    sorted_array s;
+    if (argc != 5 || !is_library_call(cx, call, "bsearch") || !sort_arguments(cx, call, args, 1, &s))
+        return NULL;
+    int last = 1; /* the signs must go 1 ... 0 ... -1 */
+    int64_t found = -1;
+    for (uint64_t i = 0; i < s.count; i++) {
+        int sign;
+        if (!compared(cx, call, &s, args[0], pointer_to(cx, s.array, s.first + (int64_t)i, false),
+                      &sign) ||
+            sign > last || (sign == 0 && found >= 0))
+            return NULL;
+        if (sign == 0)
+            found = s.first + (int64_t)i;
+        last = sign;
+    }
+    return found >= 0 ? pointer_to(cx, s.array, found, false) : fe_int(cx, 0);
+}
+
 static fe_val *eval_call(fe_ctx *cx, CXCursor call)
 {
     int argc = clang_Cursor_getNumArguments(call);
@@ -2937,6 +3065,11 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
                 "what this call records is not analysed", max_depth));
     }
 
+    if (sort_with_comparator(cx, call, args, argc))
+        return fe_unknown(cx); /* qsort returns nothing */
+    fe_val *found = search_with_comparator(cx, call, args, argc);
+    if (found)
+        return found;
     /* A function the evaluator cannot see into: whatever its non-const
        pointer arguments point at may have changed. */
     bool zeroed = zero_object(cx, call, args, argc);

@@ -1864,6 +1864,33 @@ START_TEST(a_command_in_a_macro_argument_is_where_it_is_written)
 }
 END_TEST
 
+/* realprog/sorted_passes.c: passes queued with a sort key and ordered by
+   qsort with the program's comparator before they are recorded.  qsort,
+   a call the evaluator could not see into, made the array unknown: no
+   copy named a buffer and the RAW between the first two passes in sorted
+   order was missed, silently (0 questions).  Now the comparator is run on
+   the elements and the array rewritten in its order: the RAW, silence
+   with the barrier between passes. */
+START_TEST(an_array_sorted_by_qsort_is_in_the_comparators_order)
+{
+    check_one_raw_and_silent_twin("sorted_passes.c", 42, 42, 1);
+}
+END_TEST
+
+/* realprog/bsearch_lookup.c: buffers looked up by id in a sorted table
+   with bsearch and the program's comparator.  bsearch's result was
+   unknown (3 questions left unknown, the RAW missed); now the comparator
+   is run against each element and the one equal to the key is the
+   result: the RAW, silence with the barrier. */
+START_TEST(a_table_searched_by_bsearch_gives_the_element_equal_to_the_key)
+{
+    check_one_raw_and_silent_twin("bsearch_lookup.c", 45, 37, 1);
+    test_analysis *a = check_one("bsearch_lookup.c", false);
+    ck_assert_uint_eq(a->stats.unknown_questions, 0);
+    test_analysis_free(a);
+}
+END_TEST
+
 /* realprog/pass_names.c: a target name built in a buffer from a template,
    `char pass[] = "blur_h"; pass[5] = 'v';`, then found by strcmp.  The
    copy kept the literal's text whatever was written into it, so the clear
@@ -2034,6 +2061,8 @@ int main(void)
     tcase_add_test(tc, two_buffers_created_apart_are_unequal_handles);
     tcase_add_test(tc, a_load_factor_computed_through_a_double_is_known);
     tcase_add_test(tc, a_command_in_a_macro_argument_is_where_it_is_written);
+    tcase_add_test(tc, an_array_sorted_by_qsort_is_in_the_comparators_order);
+    tcase_add_test(tc, a_table_searched_by_bsearch_gives_the_element_equal_to_the_key);
     tcase_add_test(tc, a_name_edited_in_its_buffer_is_the_edited_name);
     tcase_add_test(tc, a_region_that_meets_an_effect_fails_the_ones_around_it_at_once);
     tcase_add_test(tc, the_decision_limit_is_one_finding_per_function);
