@@ -370,6 +370,11 @@ fe_val *fe_string_literal(fe_ctx *cx, CXCursor literal);
    (NULL for every other call, and for unknown strings).  Called after the
    destination was forgotten as any unseen call's. */
 fe_val *fe_string_call(fe_ctx *cx, const fe_call *call);
+/* Whether a call is memcpy or memmove (strings.c); and such a call
+   between objects of the path, followed element by element; false when
+   the call is left unknown. */
+bool fe_is_object_copy(fe_ctx *cx, CXCursor call);
+bool fe_object_copy_call(fe_ctx *cx, CXCursor call, fe_val **args, int argc);
 
 /* ---- calls that end the program (analyzer/program_end.c) ---- */
 typedef struct fe_end_info fe_end_info;

@@ -1384,6 +1384,77 @@ static fe_val *member_address(fe_ctx *cx, CXCursor member_ref, fe_val **member_o
     return p;
 }
 
+/* The element `base[index]` designates (fe_lvalue), with the base pointer
+   and the index it was found by (index -1 when not known). */
+static fe_val *subscript_place(fe_ctx *cx, CXCursor c, fe_val **base_out, int64_t *index_out)
+{
+    fe_cursors ch;
+    fe_children(NULL, c, &ch);
+    *base_out = NULL;
+    *index_out = -1;
+    if (ch.count < 2)
+        return NULL;
+    uint64_t index;
+    fe_val *index_val = fe_eval(cx, ch.items[1]);
+    fe_val *base = fe_eval(cx, ch.items[0]);
+    *base_out = base;
+    if (base->mapping && !base->mapped_place)
+        return fe_host_place(cx, base, index_val, fe_type_size(clang_getCursorType(c)));
+    if (!fe_known_int(index_val, &index))
+        return lost_place(cx, base, index_val);
+    fe_val *element = fe_deref(cx, base, (int64_t)index);
+    if (element) {
+        name_element_after_array(cx, element, base, (int64_t)index);
+        *index_out = (int64_t)index;
+    }
+    return element ? element : lost_place(cx, base, NULL);
+}
+
+static enum CXChildVisitResult find_side_effect(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    enum CXUnaryOperatorKind u = k == CXCursor_UnaryOperator ? clang_getCursorUnaryOperatorKind(c)
+                                                             : CXUnaryOperator_Invalid;
+    if (k == CXCursor_CallExpr || k == CXCursor_CompoundAssignOperator ||
+        (k == CXCursor_BinaryOperator &&
+         clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) ||
+        u == CXUnaryOperator_PostInc || u == CXUnaryOperator_PostDec ||
+        u == CXUnaryOperator_PreInc || u == CXUnaryOperator_PreDec) {
+        *(bool *)data = true;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* A pointer argument written `&a[i]`, whose value is a pointer to the
+   element alone, as `a + i`: a pointer into the array, for a call that
+   reaches the elements after it (memmove (&list[i], &list[i + 1], ...)).
+   The subscript is evaluated again, so only one without side effects. */
+static fe_val *element_pointer_argument(fe_ctx *cx, CXCursor call, unsigned i, fe_val *arg)
+{
+    CXCursor a = fe_strip(clang_Cursor_getArgument(call, i));
+    fe_cursors ch;
+    fe_children(NULL, a, &ch);
+    if (arg->kind != VAL_PTR || !arg->single || clang_getCursorKind(a) != CXCursor_UnaryOperator ||
+        clang_getCursorUnaryOperatorKind(a) != CXUnaryOperator_AddrOf || ch.count != 1)
+        return arg;
+    CXCursor subscript = fe_strip(ch.items[0]);
+    bool effects = false;
+    if (clang_getCursorKind(subscript) != CXCursor_ArraySubscriptExpr)
+        return arg;
+    clang_visitChildren(subscript, find_side_effect, &effects);
+    if (effects)
+        return arg;
+    fe_val *base;
+    int64_t index;
+    fe_val *element = subscript_place(cx, subscript, &base, &index);
+    if (element != arg->target || index < 0 || base->kind != VAL_PTR || !base->target ||
+        base->single || base->mapping)
+        return arg;
+    return pointer_to(cx, base->target, base->index + index, false);
+}
+
 fe_val *fe_lvalue(fe_ctx *cx, CXCursor expr)
 {
     CXCursor c = fe_strip(expr);
@@ -1400,19 +1471,9 @@ fe_val *fe_lvalue(fe_ctx *cx, CXCursor expr)
     case CXCursor_MemberRefExpr:
         return member_place(cx, c, NULL);
     case CXCursor_ArraySubscriptExpr: {
-        if (ch.count < 2)
-            return NULL;
-        uint64_t index;
-        fe_val *index_val = fe_eval(cx, ch.items[1]);
-        fe_val *base = fe_eval(cx, ch.items[0]);
-        if (base->mapping && !base->mapped_place)
-            return fe_host_place(cx, base, index_val, fe_type_size(clang_getCursorType(c)));
-        if (!fe_known_int(index_val, &index))
-            return lost_place(cx, base, index_val);
-        fe_val *element = fe_deref(cx, base, (int64_t)index);
-        if (element)
-            name_element_after_array(cx, element, base, (int64_t)index);
-        return element ? element : lost_place(cx, base, NULL);
+        fe_val *base;
+        int64_t index;
+        return subscript_place(cx, c, &base, &index);
     }
     case CXCursor_UnaryOperator:
         if (clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_Deref && ch.count) {
@@ -3070,6 +3131,12 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
     fe_val *found = search_with_comparator(cx, call, args, argc);
     if (found)
         return found;
+    if (argc == 3 && fe_is_object_copy(cx, call)) {
+        fe_val *ends[3] = {element_pointer_argument(cx, call, 0, args[0]),
+                           element_pointer_argument(cx, call, 1, args[1]), args[2]};
+        if (fe_object_copy_call(cx, call, ends, argc))
+            return args[0]; /* memcpy and memmove return their destination */
+    }
     /* A function the evaluator cannot see into: whatever its non-const
        pointer arguments point at may have changed. */
     bool zeroed = zero_object(cx, call, args, argc);

@@ -1891,6 +1891,33 @@ START_TEST(a_table_searched_by_bsearch_gives_the_element_equal_to_the_key)
 }
 END_TEST
 
+/* realprog/remove_from_list.c: a target dropped from an array at start-up
+   by shifting the ones after it down with memmove, `memmove (&list[i],
+   &list[i + 1], (count - i - 1) * sizeof *list)`.  The call was one the
+   evaluator could not see into, so the array was unknown after it (and
+   `&list[i]` pointed at the element alone, not into the array): the clear
+   of the last remaining target named no buffer and its RAW with the copy
+   of the same buffer, kept in `last` before the removal, was missed.  Now
+   memcpy / memmove between objects of the path copy their elements
+   (strings.c), an argument written `&a[i]` (no side effects) taken as
+   `a + i`: the RAW, silence with the barrier. */
+START_TEST(elements_shifted_by_memmove_keep_their_buffers)
+{
+    check_one_raw_and_silent_twin("remove_from_list.c", 37, 29, 1);
+}
+END_TEST
+
+/* realprog/copied_state.c: a frame's state started as a memcpy of the
+   previous frame's (from a const pointer), carrying its scratch buffer's
+   handle.  memcpy made the state unknown, and the RAW between the clear
+   of the copied scratch and the copy out of the same buffer was missed;
+   now the object is copied: the RAW, silence with the barrier. */
+START_TEST(a_struct_copied_by_memcpy_keeps_its_buffers)
+{
+    check_one_raw_and_silent_twin("copied_state.c", 43, 35, 1);
+}
+END_TEST
+
 /* realprog/pass_names.c: a target name built in a buffer from a template,
    `char pass[] = "blur_h"; pass[5] = 'v';`, then found by strcmp.  The
    copy kept the literal's text whatever was written into it, so the clear
@@ -2063,6 +2090,8 @@ int main(void)
     tcase_add_test(tc, a_command_in_a_macro_argument_is_where_it_is_written);
     tcase_add_test(tc, an_array_sorted_by_qsort_is_in_the_comparators_order);
     tcase_add_test(tc, a_table_searched_by_bsearch_gives_the_element_equal_to_the_key);
+    tcase_add_test(tc, elements_shifted_by_memmove_keep_their_buffers);
+    tcase_add_test(tc, a_struct_copied_by_memcpy_keeps_its_buffers);
     tcase_add_test(tc, a_name_edited_in_its_buffer_is_the_edited_name);
     tcase_add_test(tc, a_region_that_meets_an_effect_fails_the_ones_around_it_at_once);
     tcase_add_test(tc, the_decision_limit_is_one_finding_per_function);
