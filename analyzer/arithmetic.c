@@ -16,7 +16,8 @@
  * what its non-const pointer arguments reach becomes unknown, and so does
  * its result (eval_expr.c).  That is the rule for any call without a body,
  * and here it loses nothing: the evaluator keeps no floating-point value (a
- * float literal is already unknown), so what the helper would have written
+ * float literal is already unknown; floating.c computes one only where it
+ * is converted to an integer, from constants), so what the helper would have written
  * was unknown too, and a program whose recording depends on such a number
  * (`if (dot (n, v) > 0)` around a draw) went both ways there before as
  * well.  What the helper writes into mapped memory is another matter: those

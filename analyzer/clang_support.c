@@ -140,6 +140,21 @@ vks_loc fe_loc(fe_ctx *cx, CXCursor c)
     return loc;
 }
 
+vks_loc fe_written_loc(fe_ctx *cx, CXCursor c)
+{
+    vks_loc loc = fe_loc(cx, c);
+    CXSourceLocation at = clang_getCursorLocation(c);
+    CXFile file;
+    unsigned line, col;
+    clang_getFileLocation(at, &file, &line, &col, NULL);
+    if (file && (line != loc.line || col != loc.col)) {
+        loc.file = fe_file_spelling(cx, file, true);
+        loc.line = line;
+        loc.col = col;
+    }
+    return loc;
+}
+
 void fe_incomplete(fe_ctx *cx, CXCursor at, const char *message)
 {
     fe_incomplete_at(cx, fe_loc(cx, at), message);

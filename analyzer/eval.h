@@ -90,6 +90,12 @@ const char *fe_intern_printf(fe_ctx *cx, const char *fmt, ...)
 const char *fe_file_spelling(fe_ctx *cx, CXFile file, bool as_given);
 /* Where a cursor is, with the current chain of helper calls. */
 vks_loc fe_loc(fe_ctx *cx, CXCursor c);
+/* Where a cursor is written: fe_loc, but inside a macro's argument where
+   the argument is written, not where the macro is used
+   (clang_getFileLocation).  For a Vulkan call's own location, which the
+   findings show (kh_foreach_value (h, b, { vkCmdFillBuffer (...); })
+   over several lines); fe_loc's positions are what liveness.c compares. */
+vks_loc fe_written_loc(fe_ctx *cx, CXCursor c);
 /* Reports a vksync-incomplete finding at the cursor (once per place). */
 void fe_incomplete(fe_ctx *cx, CXCursor at, const char *message);
 
@@ -208,6 +214,13 @@ const char *fe_file_contents(fe_ctx *cx, CXCursor c, CXFile file, size_t *size);
 const char *fe_source_text(fe_ctx *cx, CXCursor c);
 
 /* Types. */
+/* A floating expression converted to the integer type `to` (floating.c):
+   its value truncated toward zero, when it can be computed from constants,
+   the integers `read` knows (the evaluator's reader) and const objects,
+   and the type holds it. */
+typedef bool (*fe_integer_reader)(fe_ctx *cx, CXCursor expr, uint64_t *out);
+bool fe_floating_to_integer(fe_ctx *cx, CXCursor operand, CXType to, fe_integer_reader read,
+                            uint64_t *out);
 bool fe_type_is_signed(CXType t);
 bool fe_type_is_integer(CXType t);
 bool fe_type_is_array(CXType t);
@@ -362,6 +375,11 @@ fe_val *fe_string_call(fe_ctx *cx, const fe_call *call);
    strtok write (NULL for every other call and for unknown text: the call
    is then any unseen call).  Called before the arguments are forgotten. */
 fe_val *fe_text_call(fe_ctx *cx, CXCursor call, fe_val **args, unsigned argc);
+/* Whether a call is memcpy or memmove (strings.c); and such a call
+   between objects of the path, followed element by element; false when
+   the call is left unknown. */
+bool fe_is_object_copy(fe_ctx *cx, CXCursor call);
+bool fe_object_copy_call(fe_ctx *cx, CXCursor call, fe_val **args, int argc);
 
 /* ---- calls that end the program (analyzer/program_end.c) ---- */
 typedef struct fe_end_info fe_end_info;

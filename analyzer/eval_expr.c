@@ -1372,6 +1372,77 @@ static fe_val *member_address(fe_ctx *cx, CXCursor member_ref, fe_val **member_o
     return p;
 }
 
+/* The element `base[index]` designates (fe_lvalue), with the base pointer
+   and the index it was found by (index -1 when not known). */
+static fe_val *subscript_place(fe_ctx *cx, CXCursor c, fe_val **base_out, int64_t *index_out)
+{
+    fe_cursors ch;
+    fe_children(NULL, c, &ch);
+    *base_out = NULL;
+    *index_out = -1;
+    if (ch.count < 2)
+        return NULL;
+    uint64_t index;
+    fe_val *index_val = fe_eval(cx, ch.items[1]);
+    fe_val *base = fe_eval(cx, ch.items[0]);
+    *base_out = base;
+    if (base->mapping && !base->mapped_place)
+        return fe_host_place(cx, base, index_val, fe_type_size(clang_getCursorType(c)));
+    if (!fe_known_int(index_val, &index))
+        return lost_place(cx, base, index_val);
+    fe_val *element = fe_deref(cx, base, (int64_t)index);
+    if (element) {
+        name_element_after_array(cx, element, base, (int64_t)index);
+        *index_out = (int64_t)index;
+    }
+    return element ? element : lost_place(cx, base, NULL);
+}
+
+static enum CXChildVisitResult find_side_effect(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    enum CXUnaryOperatorKind u = k == CXCursor_UnaryOperator ? clang_getCursorUnaryOperatorKind(c)
+                                                             : CXUnaryOperator_Invalid;
+    if (k == CXCursor_CallExpr || k == CXCursor_CompoundAssignOperator ||
+        (k == CXCursor_BinaryOperator &&
+         clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) ||
+        u == CXUnaryOperator_PostInc || u == CXUnaryOperator_PostDec ||
+        u == CXUnaryOperator_PreInc || u == CXUnaryOperator_PreDec) {
+        *(bool *)data = true;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* A pointer argument written `&a[i]`, whose value is a pointer to the
+   element alone, as `a + i`: a pointer into the array, for a call that
+   reaches the elements after it (memmove (&list[i], &list[i + 1], ...)).
+   The subscript is evaluated again, so only one without side effects. */
+static fe_val *element_pointer_argument(fe_ctx *cx, CXCursor call, unsigned i, fe_val *arg)
+{
+    CXCursor a = fe_strip(clang_Cursor_getArgument(call, i));
+    fe_cursors ch;
+    fe_children(NULL, a, &ch);
+    if (arg->kind != VAL_PTR || !arg->single || clang_getCursorKind(a) != CXCursor_UnaryOperator ||
+        clang_getCursorUnaryOperatorKind(a) != CXUnaryOperator_AddrOf || ch.count != 1)
+        return arg;
+    CXCursor subscript = fe_strip(ch.items[0]);
+    bool effects = false;
+    if (clang_getCursorKind(subscript) != CXCursor_ArraySubscriptExpr)
+        return arg;
+    clang_visitChildren(subscript, find_side_effect, &effects);
+    if (effects)
+        return arg;
+    fe_val *base;
+    int64_t index;
+    fe_val *element = subscript_place(cx, subscript, &base, &index);
+    if (element != arg->target || index < 0 || base->kind != VAL_PTR || !base->target ||
+        base->single || base->mapping)
+        return arg;
+    return fe_pointer_to(cx, base->target, base->index + index, false);
+}
+
 fe_val *fe_lvalue(fe_ctx *cx, CXCursor expr)
 {
     CXCursor c = fe_strip(expr);
@@ -1388,19 +1459,9 @@ fe_val *fe_lvalue(fe_ctx *cx, CXCursor expr)
     case CXCursor_MemberRefExpr:
         return member_place(cx, c, NULL);
     case CXCursor_ArraySubscriptExpr: {
-        if (ch.count < 2)
-            return NULL;
-        uint64_t index;
-        fe_val *index_val = fe_eval(cx, ch.items[1]);
-        fe_val *base = fe_eval(cx, ch.items[0]);
-        if (base->mapping && !base->mapped_place)
-            return fe_host_place(cx, base, index_val, fe_type_size(clang_getCursorType(c)));
-        if (!fe_known_int(index_val, &index))
-            return lost_place(cx, base, index_val);
-        fe_val *element = fe_deref(cx, base, (int64_t)index);
-        if (element)
-            name_element_after_array(cx, element, base, (int64_t)index);
-        return element ? element : lost_place(cx, base, NULL);
+        fe_val *base;
+        int64_t index;
+        return subscript_place(cx, c, &base, &index);
     }
     case CXCursor_UnaryOperator:
         if (clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_Deref && ch.count) {
@@ -1751,6 +1812,11 @@ static fe_val *eval_binary(fe_ctx *cx, CXCursor c)
            handle the same create call made. */
         result = fe_int(cx, op == CXBinaryOperator_EQ);
     } else if ((op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE) &&
+               fe_distinct_creations(cx, l, r)) {
+        /* Two buffers made by two create calls and both alive are two
+           handles: `last != p->src` after `last = p->work`. */
+        result = fe_int(cx, op == CXBinaryOperator_NE);
+    } else if ((op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE) &&
                ((never_null(l) && fe_known_int(r, &b) && b == 0) ||
                 (never_null(r) && fe_known_int(l, &a) && a == 0))) {
         /* `cmd == VK_NULL_HANDLE` on a handle a create call made; `res ==
@@ -2022,6 +2088,13 @@ static fe_val *stdarg_call(fe_ctx *cx, CXCursor call, fe_val **args, int argc)
     return fe_unknown(cx);
 }
 
+/* The integer an expression has, when known: floating.c's reader of the
+   integer operands of a floating expression. */
+static bool known_integer(fe_ctx *cx, CXCursor expr, uint64_t *out)
+{
+    return fe_known_int(fe_eval(cx, expr), out);
+}
+
 fe_val *fe_eval(fe_ctx *cx, CXCursor c)
 {
     enum CXCursorKind kind = clang_getCursorKind(c);
@@ -2066,6 +2139,10 @@ fe_val *fe_eval(fe_ctx *cx, CXCursor c)
                 return fe_host_address_of(cx, array);
             return fe_pointer_to(cx, array, 0, false);
         }
+        uint64_t converted;
+        if (m->cast == CAST_TO_INTEGER &&
+            fe_floating_to_integer(cx, operand, clang_getCursorType(c), known_integer, &converted))
+            return fe_int(cx, fit(converted, m->shape)); /* khash's upper bound */
         fe_val *v = fe_eval(cx, operand);
         if (v->kind == VAL_INT && m->cast == CAST_TO_INTEGER)
             return fe_int(cx, fit(v->i, m->shape));
@@ -2565,7 +2642,9 @@ static fe_call call_record(fe_ctx *cx, CXCursor call, const char *name, fe_val *
     return (fe_call){
         .name = name ? name : spelling,
         .spelling = spelling,
-        .loc = fe_loc(cx, call),
+        /* a Vulkan call is where it is written; another function's call
+           site is what liveness.c knows */
+        .loc = name ? fe_written_loc(cx, call) : fe_loc(cx, call),
         .args = args,
         .arg_facts = facts,
         .argc = argc,
@@ -2840,6 +2919,134 @@ static bool hands_mapped_memory(fe_val *const *args, int argc)
     return false;
 }
 
+/*
+ * qsort (base, nmemb, size, compar) on an array the path knows, with a
+ * comparator of the program: render queues sort their passes or draws by
+ * a key before recording them (`qsort (passes, n, sizeof *passes,
+ * by_order)`), and look resources up by id in a sorted table with bsearch.
+ * As calls the evaluator cannot see into, qsort made the array unknown and
+ * bsearch's result was unknown: every pass recorded from the array, every
+ * buffer looked up, named no buffer.  Here the comparator is run on the
+ * elements (pointers to them, as the library hands it; C11 7.22.5).
+ * qsort calls it an unspecified number of times, and the order of two
+ * elements it finds equal is unspecified: only a comparator that writes
+ * nothing but its own locals is run, every result must be known, and a 0
+ * between two elements of qsort's array, or two elements equal to
+ * bsearch's key, leaves the call unknown as it was.  bsearch's array must
+ * be ordered against the key (7.22.5.1p2): the elements less than it,
+ * then those equal, then the greater; one that is not is left unknown
+ * too.
+ */
+enum { SORT_MAX_ELEMENTS = 16 };
+
+typedef struct sorted_array {
+    fe_val *array;             /* the array node the base points into */
+    int64_t first;             /* the base's index in it */
+    uint64_t count;
+    CXCursor compare;          /* the comparator's definition */
+} sorted_array;
+
+/* The arguments of a qsort or bsearch call (base at args[b], then nmemb,
+   size and compar), when the array and the comparator are known. */
+static bool sort_arguments(fe_ctx *cx, CXCursor call, fe_val **args, int b, sorted_array *out)
+{
+    uint64_t n, size;
+    fe_val *base = args[b], *compar = args[b + 3];
+    size_t prefix = sizeof FUNCTION_PREFIX - 1;
+    if (base->kind != VAL_PTR || !base->target || base->single || base->mapped_place ||
+        !fe_known_int(args[b + 1], &n) || n > SORT_MAX_ELEMENTS ||
+        !fe_known_int(args[b + 2], &size) || compar->kind != VAL_SYM || !compar->ident ||
+        strncmp(compar->ident, FUNCTION_PREFIX, prefix) != 0)
+        return false;
+    /* The elements' type, from the array or pointer handed as base. */
+    CXType t = clang_getCanonicalType(
+        clang_getCursorType(fe_strip(clang_Cursor_getArgument(call, (unsigned)b))));
+    CXType element = fe_type_is_array(t) ? clang_getArrayElementType(t)
+                     : t.kind == CXType_Pointer ? clang_getPointeeType(t)
+                                                : (CXType){CXType_Invalid, {NULL, NULL}};
+    if (element.kind == CXType_Invalid || fe_type_size(element) != size)
+        return false;
+    const fe_function *f = fe_function_by_usr(cx, compar->ident + prefix);
+    if (!f || clang_Cursor_isNull(fe_function_body(f->definition)) ||
+        fe_function_records(cx, f->definition) || !only_writes_locals(cx, f->definition, 0))
+        return false;
+    *out = (sorted_array){base->target, base->index, n, f->definition};
+    return true;
+}
+
+/* compar (a, b)'s sign, a and b the values handed; false when unknown. */
+static bool compared(fe_ctx *cx, CXCursor call, const sorted_array *s, fe_val *a, fe_val *b,
+                     int *sign)
+{
+    fe_val *pair[2] = {a, b};
+    fe_val *r = fe_inline_call(cx, s->compare, call, pair, 2);
+    uint64_t v;
+    if (!r || !fe_known_int(r, &v) || cx->path.dead || cx->path.exited)
+        return false;
+    *sign = (int32_t)v < 0 ? -1 : (int32_t)v > 0;
+    return true;
+}
+
+static bool is_library_call(fe_ctx *cx, CXCursor call, const char *name)
+{
+    CXCursor decl = fe_callee_decl(call);
+    return !clang_Cursor_isNull(decl) &&
+           clang_Location_isInSystemHeader(clang_getCursorLocation(decl)) &&
+           strcmp(fe_spelling(cx, decl), name) == 0;
+}
+
+static bool sort_with_comparator(fe_ctx *cx, CXCursor call, fe_val **args, int argc)
+{
+    sorted_array s;
+    if (argc != 4 || !is_library_call(cx, call, "qsort") || !sort_arguments(cx, call, args, 0, &s))
+        return false;
+    /* An insertion sort of the positions; the array is written at the end. */
+    int64_t order[SORT_MAX_ELEMENTS];
+    for (uint64_t i = 0; i < s.count; i++)
+        order[i] = s.first + (int64_t)i;
+    for (uint64_t i = 1; i < s.count; i++) {
+        for (uint64_t j = i; j > 0; j--) {
+            int sign;
+            if (!compared(cx, call, &s, fe_pointer_to(cx, s.array, order[j - 1], false),
+                          fe_pointer_to(cx, s.array, order[j], false), &sign) ||
+                sign == 0)
+                return false;
+            if (sign < 0)
+                break;
+            int64_t k = order[j - 1];
+            order[j - 1] = order[j];
+            order[j] = k;
+        }
+    }
+    fe_val *sorted[SORT_MAX_ELEMENTS];
+    for (uint64_t i = 0; i < s.count; i++)
+        sorted[i] = fe_copy(cx, fe_element(cx, s.array, order[i]));
+    for (uint64_t i = 0; i < s.count; i++)
+        fe_assign(cx, fe_element(cx, s.array, s.first + (int64_t)i), sorted[i]);
+    return true;
+}
+
+/* bsearch's result: the element equal to the key, or a null pointer. */
+static fe_val *search_with_comparator(fe_ctx *cx, CXCursor call, fe_val **args, int argc)
+{
+    sorted_array s;
+    if (argc != 5 || !is_library_call(cx, call, "bsearch") || !sort_arguments(cx, call, args, 1, &s))
+        return NULL;
+    int last = 1; /* the signs must go 1 ... 0 ... -1 */
+    int64_t found = -1;
+    for (uint64_t i = 0; i < s.count; i++) {
+        int sign;
+        if (!compared(cx, call, &s, args[0], fe_pointer_to(cx, s.array, s.first + (int64_t)i, false),
+                      &sign) ||
+            sign > last || (sign == 0 && found >= 0))
+            return NULL;
+        if (sign == 0)
+            found = s.first + (int64_t)i;
+        last = sign;
+    }
+    return found >= 0 ? fe_pointer_to(cx, s.array, found, false) : fe_int(cx, 0);
+}
+
 static fe_val *eval_call(fe_ctx *cx, CXCursor call)
 {
     int argc = clang_Cursor_getNumArguments(call);
@@ -2907,6 +3114,17 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
                 "what this call records is not analysed", max_depth));
     }
 
+    if (sort_with_comparator(cx, call, args, argc))
+        return fe_unknown(cx); /* qsort returns nothing */
+    fe_val *found = search_with_comparator(cx, call, args, argc);
+    if (found)
+        return found;
+    if (argc == 3 && fe_is_object_copy(cx, call)) {
+        fe_val *ends[3] = {element_pointer_argument(cx, call, 0, args[0]),
+                           element_pointer_argument(cx, call, 1, args[1]), args[2]};
+        if (fe_object_copy_call(cx, call, ends, argc))
+            return args[0]; /* memcpy and memmove return their destination */
+    }
     /* strcpy, strchr, strtok, strtoul on known text: before the
        destination is forgotten, since strtok writes into the text it
        reads (strings.c). */

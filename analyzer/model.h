@@ -913,6 +913,10 @@ void fe_link_unknown_call(fe_ctx *cx, const fe_call *call, const fe_val *result)
 /* Whether a handle named ident is an object the program created
    (vkCreate*, vkAllocate*) or a buffer or image a command accessed. */
 bool fe_is_recorded_object(const fe_ctx *cx, const char *ident);
+/* Whether a and b are the handles of two buffers or images this path
+   created with two create calls and has destroyed neither: two objects
+   alive at once, so the handles differ (`last != p->src`). */
+bool fe_distinct_creations(fe_ctx *cx, const fe_val *a, const fe_val *b);
 /* Whether the path destroyed the handle named ident (vkDestroy*,
    vkFreeMemory) or freed the heap block it names (free). */
 bool fe_has_ended(const fe_ctx *cx, const char *ident);

@@ -428,6 +428,34 @@ void fe_end_object(fe_ctx *cx, const fe_val *v)
     set->fields = f;
 }
 
+/* The creation a handle's identity names: a handle renamed after where a
+   constructor's caller kept it (`made=>staging`, rename_handle) is the
+   one `made` names. */
+static const char *creation_of(fe_ctx *cx, const char *ident)
+{
+    const char *renamed = strstr(ident, "=>");
+    return renamed ? vks_arena_printf(cx->arena, "%.*s", (int)(renamed - ident), ident) : ident;
+}
+
+/* A handle of a buffer or image this path created and has not destroyed. */
+static bool live_creation(fe_ctx *cx, const fe_val *v, const char **made)
+{
+    if (!v || v->kind != VAL_SYM || !v->ident || !v->not_null)
+        return false;
+    *made = creation_of(cx, v->ident);
+    if (!creation_count(cx, *made, false) || fe_has_ended(cx, v->ident) ||
+        fe_has_ended(cx, *made))
+        return false;
+    return find_by_ident(cx, FE_OBJ_BUFFER, v->ident) || find_by_ident(cx, FE_OBJ_IMAGE, v->ident);
+}
+
+bool fe_distinct_creations(fe_ctx *cx, const fe_val *a, const fe_val *b)
+{
+    const char *made_a, *made_b;
+    return live_creation(cx, a, &made_a) && live_creation(cx, b, &made_b) &&
+           strcmp(made_a, made_b) != 0;
+}
+
 bool fe_has_ended(const fe_ctx *cx, const char *ident)
 {
     if (!ident || !cx->path.ended)

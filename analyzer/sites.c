@@ -125,7 +125,7 @@ static enum CXChildVisitResult collect_call(CXCursor c, CXCursor parent,
     if (!name || !is_recording_call(name))
         return CXChildVisit_Recurse;
     struct fe_sites *s = sites_of(w->cx);
-    vks_loc loc = fe_loc(w->cx, c);
+    vks_loc loc = fe_written_loc(w->cx, c); /* as the call's (eval_expr.c) */
     loc.caller = NULL;
     grow_table(w->cx, s);
     size_t *slot = slot_of(s, &loc);
@@ -218,7 +218,7 @@ static enum CXChildVisitResult list_ending_site(CXCursor c, CXCursor parent,
     struct fe_sites *s = w->cx->sites;
     if (clang_getCursorKind(c) != CXCursor_CallExpr)
         return CXChildVisit_Recurse;
-    vks_loc loc = fe_loc(w->cx, c);
+    vks_loc loc = fe_written_loc(w->cx, c);
     loc.caller = NULL;
     size_t *slot = slot_of(s, &loc);
     if (*slot)

@@ -273,3 +273,85 @@ fe_val *fe_text_call(fe_ctx *cx, CXCursor call, fe_val **args, unsigned argc)
     }
     return NULL;
 }
+
+/*
+ * memcpy / memmove (dst, src, n) between objects of the path, as C copies
+ * a struct (`memcpy (&next, &cur, sizeof next)`) or shifts an array's
+ * elements (`memmove (&list[i], &list[i + 1], (n - i - 1) * sizeof *list)`,
+ * removing one; rxi's vec_splice): the elements copied keep their values,
+ * handles included.  As calls the evaluator could not see into they made
+ * the destination unknown, and a buffer read from it afterwards named no
+ * buffer.  Followed when both pointers are to the same type (through the
+ * conversion to void *), not into mapped memory (host.c: host accesses),
+ * and n is known: the size of one object for two pointers to objects, or
+ * a whole number of elements (at most MAX_COPIED) for pointers into
+ * arrays; memmove's overlapping ranges are read before anything is
+ * written (C11 7.24.2.2p2).  Otherwise the call is unknown, as before.
+ */
+enum { MAX_COPIED = 64 };
+
+static bool copy_name(const char *name)
+{
+    return strcmp(name, "memcpy") == 0 || strcmp(name, "memmove") == 0 ||
+           strcmp(name, "__builtin_memcpy") == 0 || strcmp(name, "__builtin_memmove") == 0;
+}
+
+/* The type a pointer argument points to, before its conversion to void *. */
+static CXType pointed_type(CXCursor call, unsigned i)
+{
+    CXType t = clang_getCanonicalType(
+        clang_getCursorType(fe_strip(clang_Cursor_getArgument(call, i))));
+    /* unqualified: memcpy (cur, prev, sizeof *cur) from a const state */
+    if (fe_type_is_array(t))
+        return clang_getUnqualifiedType(clang_getCanonicalType(clang_getArrayElementType(t)));
+    if (t.kind == CXType_Pointer)
+        return clang_getUnqualifiedType(clang_getCanonicalType(clang_getPointeeType(t)));
+    return (CXType){CXType_Invalid, {NULL, NULL}};
+}
+
+bool fe_is_object_copy(fe_ctx *cx, CXCursor call)
+{
+    CXCursor decl = fe_callee_decl(call);
+    return clang_Cursor_getNumArguments(call) == 3 && !clang_Cursor_isNull(decl) &&
+           copy_name(fe_spelling(cx, decl));
+}
+
+bool fe_object_copy_call(fe_ctx *cx, CXCursor call, fe_val **args, int argc)
+{
+    if (argc != 3 || !fe_is_object_copy(cx, call))
+        return false;
+    fe_val *dst = args[0], *src = args[1];
+    uint64_t n;
+    if (dst->kind != VAL_PTR || src->kind != VAL_PTR || !dst->target || !src->target ||
+        dst->mapped_place || src->mapped_place || dst->target->mapped_place ||
+        src->target->mapped_place || !fe_known_int(args[2], &n))
+        return false;
+    CXType td = pointed_type(call, 0), ts = pointed_type(call, 1);
+    /* Not through char pointers: the evaluator counts a pointer's steps
+       in its own type's units, which are bytes there, not the elements of
+       the object it points into (rxi's vec_splice_ moves `*data + start *
+       memsz`). */
+    if (td.kind == CXType_Invalid || td.kind == CXType_Void || td.kind == CXType_Char_S ||
+        td.kind == CXType_Char_U || td.kind == CXType_SChar || td.kind == CXType_UChar ||
+        !clang_equalTypes(td, ts))
+        return false;
+    uint64_t size = fe_type_size(td);
+    if (size == 0)
+        return false;
+    if (dst->single || src->single) {
+        if (!dst->single || !src->single || n != size)
+            return false;
+        fe_val *copy = fe_copy(cx, src->target);
+        fe_assign(cx, dst->target, copy);
+        return true;
+    }
+    if (n % size != 0 || n / size > MAX_COPIED)
+        return false;
+    uint64_t count = n / size;
+    fe_val *copies[MAX_COPIED];
+    for (uint64_t i = 0; i < count; i++)
+        copies[i] = fe_copy(cx, fe_element(cx, src->target, src->index + (int64_t)i));
+    for (uint64_t i = 0; i < count; i++)
+        fe_assign(cx, fe_element(cx, dst->target, dst->index + (int64_t)i), copies[i]);
+    return true;
+}

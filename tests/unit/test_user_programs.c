@@ -1827,6 +1827,114 @@ START_TEST(a_callback_handed_its_user_data_as_void_pointer_is_run)
 }
 END_TEST
 
+/* realprog/optional_passes.c: passes switched on by options read at
+   start-up, each copying the last output into its own buffer; the fixed
+   program records the final copy's barrier `if (last != src)`.  Two
+   buffers the path created, both alive, were compared undecided, so the
+   path with the blur pass and `last != src` false - `blurred == src` -
+   gave the twin a false RAW (3 paths).  Two live creations are two
+   handles: the RAW without the barrier, silence with it, 2 paths. */
+START_TEST(two_buffers_created_apart_are_unequal_handles)
+{
+    check_one_raw_and_silent_twin("optional_passes.c", 53, 46, 2);
+}
+END_TEST
+
+/* realprog/load_factor_table.c: buffers in a small hash map grown and
+   rehashed by a load factor, khash's way: `upper_bound = (unsigned)
+   (buckets * LOAD_FACTOR + 0.5)` with `static const double LOAD_FACTOR =
+   0.75`.  A floating value converted to an integer was unknown, so each
+   insertion's `size >= upper_bound` went both ways, the join lost where
+   the rehash put the buffers, the copy's target (asset 17) was unknown
+   (1 question left unknown) and the WAW with the clear of the buffer it
+   was registered with was missed.  Now the conversion is computed
+   (floating.c): the WAW, silence with the barrier. */
+START_TEST(a_load_factor_computed_through_a_double_is_known)
+{
+    check_one_finding_and_silent_twin("load_factor_table.c", VKS_RULE_HAZARD_WAW,
+                                      "WRITE_AFTER_WRITE", 101, 96, 1);
+    test_analysis *a = check_one("load_factor_table.c", false);
+    ck_assert_uint_eq(a->stats.unknown_questions, 0);
+    test_analysis_free(a);
+}
+END_TEST
+
+/* realprog/foreach_macro_body.c: a loop macro that takes its body as an
+   argument (klib's kh_foreach_value), the clears written inside it on the
+   line below the macro's name.  A command was placed at its expansion
+   location, the macro's name (line 33), where the compiler's __LINE__ and
+   the validation layer place it on the line it is written on (34).  Now a
+   Vulkan call is where it is written (fe_written_loc): the two WARs, one
+   for each target, at line 34; silence with the barrier. */
+START_TEST(a_command_in_a_macro_argument_is_where_it_is_written)
+{
+    test_analysis *a = check_one("foreach_macro_body.c", false);
+    ck_assert_uint_eq(a->findings.count, 2);
+    ck_assert_uint_eq(count_rule(a, VKS_RULE_HAZARD_WAR), 2);
+    for (size_t i = 0; i < a->findings.count; i++) {
+        ck_assert_uint_eq(a->findings.items[i].loc.line, 34);
+        ck_assert(has_earlier_access_note(&a->findings.items[i], 26));
+    }
+    check_complete(a, 1);
+    test_analysis_free(a);
+    check_twin_silent("foreach_macro_body.c", 1);
+}
+END_TEST
+
+/* realprog/sorted_passes.c: passes queued with a sort key and ordered by
+   qsort with the program's comparator before they are recorded.  qsort,
+   a call the evaluator could not see into, made the array unknown: no
+   copy named a buffer and the RAW between the first two passes in sorted
+   order was missed, silently (0 questions).  Now the comparator is run on
+   the elements and the array rewritten in its order: the RAW, silence
+   with the barrier between passes. */
+START_TEST(an_array_sorted_by_qsort_is_in_the_comparators_order)
+{
+    check_one_raw_and_silent_twin("sorted_passes.c", 42, 42, 1);
+}
+END_TEST
+
+/* realprog/bsearch_lookup.c: buffers looked up by id in a sorted table
+   with bsearch and the program's comparator.  bsearch's result was
+   unknown (3 questions left unknown, the RAW missed); now the comparator
+   is run against each element and the one equal to the key is the
+   result: the RAW, silence with the barrier. */
+START_TEST(a_table_searched_by_bsearch_gives_the_element_equal_to_the_key)
+{
+    check_one_raw_and_silent_twin("bsearch_lookup.c", 45, 37, 1);
+    test_analysis *a = check_one("bsearch_lookup.c", false);
+    ck_assert_uint_eq(a->stats.unknown_questions, 0);
+    test_analysis_free(a);
+}
+END_TEST
+
+/* realprog/remove_from_list.c: a target dropped from an array at start-up
+   by shifting the ones after it down with memmove, `memmove (&list[i],
+   &list[i + 1], (count - i - 1) * sizeof *list)`.  The call was one the
+   evaluator could not see into, so the array was unknown after it (and
+   `&list[i]` pointed at the element alone, not into the array): the clear
+   of the last remaining target named no buffer and its RAW with the copy
+   of the same buffer, kept in `last` before the removal, was missed.  Now
+   memcpy / memmove between objects of the path copy their elements
+   (strings.c), an argument written `&a[i]` (no side effects) taken as
+   `a + i`: the RAW, silence with the barrier. */
+START_TEST(elements_shifted_by_memmove_keep_their_buffers)
+{
+    check_one_raw_and_silent_twin("remove_from_list.c", 37, 29, 1);
+}
+END_TEST
+
+/* realprog/copied_state.c: a frame's state started as a memcpy of the
+   previous frame's (from a const pointer), carrying its scratch buffer's
+   handle.  memcpy made the state unknown, and the RAW between the clear
+   of the copied scratch and the copy out of the same buffer was missed;
+   now the object is copied: the RAW, silence with the barrier. */
+START_TEST(a_struct_copied_by_memcpy_keeps_its_buffers)
+{
+    check_one_raw_and_silent_twin("copied_state.c", 43, 35, 1);
+}
+END_TEST
+
 /* realprog/pass_names.c: a target name built in a buffer from a template,
    `char pass[] = "blur_h"; pass[5] = 'v';`, then found by strcmp.  The
    copy kept the literal's text whatever was written into it, so the clear
@@ -2015,6 +2123,13 @@ int main(void)
     tcase_add_test(tc, variadic_arguments_are_read_in_turn_with_va_arg);
     tcase_add_test(tc, the_members_of_a_union_share_their_bytes);
     tcase_add_test(tc, a_callback_handed_its_user_data_as_void_pointer_is_run);
+    tcase_add_test(tc, two_buffers_created_apart_are_unequal_handles);
+    tcase_add_test(tc, a_load_factor_computed_through_a_double_is_known);
+    tcase_add_test(tc, a_command_in_a_macro_argument_is_where_it_is_written);
+    tcase_add_test(tc, an_array_sorted_by_qsort_is_in_the_comparators_order);
+    tcase_add_test(tc, a_table_searched_by_bsearch_gives_the_element_equal_to_the_key);
+    tcase_add_test(tc, elements_shifted_by_memmove_keep_their_buffers);
+    tcase_add_test(tc, a_struct_copied_by_memcpy_keeps_its_buffers);
     tcase_add_test(tc, a_name_edited_in_its_buffer_is_the_edited_name);
     tcase_add_test(tc, a_region_that_meets_an_effect_fails_the_ones_around_it_at_once);
     tcase_add_test(tc, the_decision_limit_is_one_finding_per_function);
