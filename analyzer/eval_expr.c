@@ -2325,18 +2325,33 @@ static bool is_call(CXCursor c, CXCursor call)
     return clang_equalCursors(fe_strip(c), call);
 }
 
+/* `call`, or `place = call` storing its result in a variable or member
+   (FFmpeg's `if ((err = (x)) < 0)`). */
+static bool is_call_or_stored_call(CXCursor c, CXCursor call)
+{
+    if (is_call(c, call))
+        return true;
+    c = fe_strip(c);
+    fe_cursors ch;
+    fe_children(NULL, c, &ch);
+    return clang_getCursorKind(c) == CXCursor_BinaryOperator &&
+           clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign && ch.count == 2 &&
+           simple_place(ch.items[0], 0) && is_call(ch.items[1], call);
+}
+
 /* `call`, `!call`, or `call OP v` comparing it with a constant or a
-   variable: what the condition holds while the call runs is nothing. */
+   variable, the call's result perhaps stored first: what the condition
+   holds while the call runs is nothing. */
 static bool condition_is_call(CXCursor cond, CXCursor call)
 {
-    if (is_call(cond, call))
+    if (is_call_or_stored_call(cond, call))
         return true;
     cond = fe_strip(cond);
     fe_cursors ch;
     fe_children(NULL, cond, &ch);
     enum CXCursorKind kind = clang_getCursorKind(cond);
     if (kind == CXCursor_UnaryOperator)
-        return ch.count == 1 && is_call(ch.items[0], call);
+        return ch.count == 1 && is_call_or_stored_call(ch.items[0], call);
     if (kind != CXCursor_BinaryOperator || ch.count != 2)
         return false;
     switch (clang_getCursorBinaryOperatorKind(cond)) {
@@ -2347,7 +2362,7 @@ static bool condition_is_call(CXCursor cond, CXCursor call)
         return false;
     }
     enum CXCursorKind rhs = clang_getCursorKind(fe_strip(ch.items[1]));
-    return is_call(ch.items[0], call) &&
+    return is_call_or_stored_call(ch.items[0], call) &&
            (rhs == CXCursor_IntegerLiteral || rhs == CXCursor_DeclRefExpr);
 }
 
@@ -2380,13 +2395,7 @@ static bool called_as_statement(fe_ctx *cx, CXCursor call)
     }
     if (!clang_isExpression(kind))
         return false;
-    if (is_call(stmt, call))
-        return true;
-    stmt = fe_strip(stmt);
-    fe_children(NULL, stmt, &ch);
-    return clang_getCursorKind(stmt) == CXCursor_BinaryOperator &&
-           clang_getCursorBinaryOperatorKind(stmt) == CXBinaryOperator_Assign &&
-           ch.count == 2 && simple_place(ch.items[0], 0) && is_call(ch.items[1], call);
+    return is_call_or_stored_call(stmt, call);
 }
 
 fe_val *fe_inline_call(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args,

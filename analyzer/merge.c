@@ -991,6 +991,21 @@ static comparison compare(fe_ctx *cx, const representative *r, const state_line 
  * ends (cx->path.merged); otherwise its state is kept, up to MAX_ALONE per
  * wait.
  */
+/* Whether every function on the path's stack was called as a statement of
+   its own (fe_frame.statement_call), so that no caller holds a value
+   outside the state while the path is here: `mode = probe_tier () +
+   probe_variant (fast)` holds probe_tier's answer while probe_variant
+   runs, and two paths at probe_variant's start in one state may still
+   add up to different modes (tests/unit/realprog/held_sum_probe.c: the
+   way that records was merged away and its hazard missed). */
+static bool called_as_statements(const fe_ctx *cx)
+{
+    for (const fe_frame *f = cx->path.frame; f; f = f->caller)
+        if (!f->statement_call)
+            return false;
+    return true;
+}
+
 enum { MAX_ALONE = 64 };
 
 static bool went_on_before(fe_ctx *cx, merge_site *s, const state_line *lines, size_t count,
@@ -1095,7 +1110,8 @@ bool fe_merge_resume(fe_ctx *cx)
 bool fe_merge_point(fe_ctx *cx, vks_loc at)
 {
     if (cx->sandbox || cx->path.recordings || cx->path.decisions_capped ||
-        cx->path.pending_goto || cx->path.dead || cx->path.exited || fe_merging_off())
+        cx->path.pending_goto || cx->path.dead || cx->path.exited || fe_merging_off() ||
+        !called_as_statements(cx))
         return false;
     size_t count = 0;
     /* Paths with other commands in flight go on differently: another
@@ -1214,9 +1230,8 @@ bool fe_decision_state_key(fe_ctx *cx, vks_loc at, uint64_t *key)
         cx->path.pending_goto || cx->path.dead || cx->path.exited || cx->path.merged ||
         fe_merging_off() || decision_merging_off())
         return false;
-    for (const fe_frame *f = cx->path.frame; f; f = f->caller)
-        if (!f->statement_call)
-            return false;
+    if (!called_as_statements(cx))
+        return false;
     /* The lines are made in an arena of their own, freed here: a path
        keys every decision it makes afresh, and kept in the path's arena
        their text took zink 280 MB more at its peak.  Making them reads

@@ -1165,6 +1165,22 @@ END_TEST
    (the escapes of the literal's "\n" made even its text unknown): 21
    paths, 21 questions left unknown, no finding.  Now one path, the RAW,
    nothing unknown; silence when the recipe syncs first. */
+/* realprog/held_sum_probe.c: `mode = probe_tier () + probe_variant
+   (fast)`, each helper creating a scratch buffer on one way (a function
+   that creates counts as one that records, so paths merged at its
+   start).  The path with the high tier reached probe_variant's start in
+   the state the plain tier's path had there - probe_tier's answer, held
+   by the caller, is in no variable - and ended there: mode 11, the way
+   that records the copy, was never run, and the file was silent with
+   2 of its 3 recording calls reached.  Paths merge (at a function's
+   start, a wait or a decision) only where every caller called its
+   function as a statement of its own. */
+START_TEST(a_value_held_by_a_caller_keeps_paths_apart)
+{
+    check_one_raw_and_silent_twin("held_sum_probe.c", 62, 53, 4);
+}
+END_TEST
+
 START_TEST(a_recipe_parsed_with_strtok_records_its_steps)
 {
     check_one_raw_and_silent_twin("recipe_upload.c", 60, 54, 1);
@@ -2084,6 +2100,7 @@ int main(void)
     tcase_add_test(tc, a_loop_condition_known_only_by_a_way_taken_in_it_runs_twice);
     tcase_add_test(tc, a_step_called_through_a_constant_pointer_is_run);
     tcase_add_test(tc, a_recipe_parsed_with_strtok_records_its_steps);
+    tcase_add_test(tc, a_value_held_by_a_caller_keeps_paths_apart);
     tcase_add_test(tc, a_pass_called_through_its_callback_pointer_is_run);
     tcase_add_test(tc, a_cache_known_empty_counts_what_its_making_may_wait_for);
     tcase_add_test(tc, a_cache_that_returns_what_it_found_after_a_submission_is_one_path);
