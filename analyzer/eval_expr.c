@@ -481,9 +481,9 @@ static bool is_array_type(CXType t)
     }
 }
 
-/* A place read without side effects: a variable, its members and its
-   elements at a variable or constant index. */
-static bool plain_place(CXCursor c)
+/* A place read without side effects: a variable, its members and (with
+   `elements`) its elements at a variable or constant index. */
+static bool plain_place(CXCursor c, bool elements)
 {
     c = fe_strip(c);
     fe_cursors ch;
@@ -492,13 +492,13 @@ static bool plain_place(CXCursor c)
     case CXCursor_DeclRefExpr:
         return true;
     case CXCursor_MemberRefExpr:
-        return ch.count == 1 && plain_place(ch.items[0]);
+        return ch.count == 1 && plain_place(ch.items[0], elements);
     case CXCursor_ArraySubscriptExpr: {
-        if (ch.count != 2)
+        if (!elements || ch.count != 2)
             return false;
         enum CXCursorKind index = clang_getCursorKind(fe_strip(ch.items[1]));
         return (index == CXCursor_DeclRefExpr || index == CXCursor_IntegerLiteral) &&
-               plain_place(ch.items[0]);
+               plain_place(ch.items[0], elements);
     }
     default:
         return false;
@@ -714,7 +714,7 @@ static written_place place_written(fe_ctx *cx, CXCursor target)
         bool computed_base = clang_getCursorKind(base) == CXCursor_CallExpr &&
                              calls_only_local_writers(cx, base, 0);
         if (!(member_or_element || deref) || !pointer_base ||
-            !(plain_place(base) || computed_base))
+            !(plain_place(base, true) || computed_base))
             return (written_place){.refused = true};
         fe_val *p = fe_eval(cx, base);
         /* Host writes into mapped memory: while no submission the path made
@@ -2305,28 +2305,14 @@ static bool recursion_ends_path(fe_ctx *cx, CXCursor fn)
     return true;
 }
 
-/* An lvalue whose place reads nothing a call could change behind it: a
-   variable, or a member of one (through `.` or `->`). */
-static bool simple_place(CXCursor c, int depth)
-{
-    c = fe_strip(c);
-    enum CXCursorKind kind = clang_getCursorKind(c);
-    if (kind == CXCursor_DeclRefExpr)
-        return true;
-    if (kind != CXCursor_MemberRefExpr || depth > 8)
-        return false;
-    fe_cursors ch;
-    fe_children(NULL, c, &ch);
-    return ch.count == 1 && simple_place(ch.items[0], depth + 1);
-}
-
 static bool is_call(CXCursor c, CXCursor call)
 {
     return clang_equalCursors(fe_strip(c), call);
 }
 
 /* `call`, or `place = call` storing its result in a variable or member
-   (FFmpeg's `if ((err = (x)) < 0)`). */
+   (FFmpeg's `if ((err = (x)) < 0)`); not in an element, whose index the
+   call could change after it was read. */
 static bool is_call_or_stored_call(CXCursor c, CXCursor call)
 {
     if (is_call(c, call))
@@ -2336,7 +2322,7 @@ static bool is_call_or_stored_call(CXCursor c, CXCursor call)
     fe_children(NULL, c, &ch);
     return clang_getCursorKind(c) == CXCursor_BinaryOperator &&
            clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign && ch.count == 2 &&
-           simple_place(ch.items[0], 0) && is_call(ch.items[1], call);
+           plain_place(ch.items[0], false) && is_call(ch.items[1], call);
 }
 
 /* `call`, `!call`, or `call OP v` comparing it with a constant or a

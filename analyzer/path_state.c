@@ -639,15 +639,12 @@ unsigned fe_choose(fe_ctx *cx, vks_loc at, const fe_alternative *alts,
     /* A way taken before from the same state at this decision: the rest of
        the path was run from there (merge.c, "Merging at decisions"). */
     fe_decision *made = &cx->decisions[index];
-    if (key_given && index >= cx->forced_count && !cx->sandbox) {
-        made->state_key = cx->decision_key;
-        made->keyed = true;
-    } else if (at_statement && index >= cx->forced_count && !cx->sandbox &&
-               cx->decision_state_key && cx->decision_state_key(cx, at, &made->state_key)) {
-        made->keyed = true;
-    }
-    if (made->keyed && index >= cx->forced_count && !cx->sandbox) {
-        if (cx->way_taken_before(cx, made->state_key, chosen)) {
+    if (index >= cx->forced_count && !cx->sandbox) {
+        if (key_given)
+            made->state_key = cx->decision_key;
+        made->keyed = key_given || (at_statement && cx->decision_state_key &&
+                                    cx->decision_state_key(cx, at, &made->state_key));
+        if (made->keyed && cx->way_taken_before(cx, made->state_key, chosen)) {
             cx->path.merged = true;
             if (fe_debug_paths())
                 fprintf(stderr, "  merged at decision %s:%u (way %u taken before)\n",

@@ -248,7 +248,7 @@ fe_val *fe_text_call(fe_ctx *cx, CXCursor call, fe_val **args, unsigned argc)
     }
     if (strcmp(name, "strtoul") == 0 && argc == 3) {
         /* A number alone: nothing written through endptr (a null one). */
-        const char *text = fe_known_text_at(cx, args[0], &array, &at);
+        const char *text = fe_known_string(cx, args[0]);
         uint64_t base, endptr;
         if (!text || !fe_known_int(args[1], &endptr) || endptr != 0 ||
             !fe_known_int(args[2], &base))
@@ -259,9 +259,7 @@ fe_val *fe_text_call(fe_ctx *cx, CXCursor call, fe_val **args, unsigned argc)
         /* The array holds the copied string: its characters are read as a
            literal's copy's (values.c), the elements written before are
            gone. */
-        const char *text = fe_known_text_at(cx, args[1], &array, &at);
-        if (!text)
-            text = fe_known_string(cx, args[1]);
+        const char *text = fe_known_string(cx, args[1]);
         fe_val *dst = args[0];
         if (!text || dst->kind != VAL_PTR || !dst->target || dst->single || dst->index != 0)
             return NULL;
