@@ -72,6 +72,8 @@ struct fe_eval_state {
        in it that decides alone takes that branch (eval_expr.c,
        decide_left_operand).  Null otherwise. */
     CXCursor quiet_leave_condition;
+    /* The globals any path read, by key (eval_expr.c fe_read_global). */
+    struct fe_global_decl *global_decls[FE_FUNCTION_BUCKETS];
 };
 
 /* ---- libclang helpers (analyzer/clang_support.c) ---- */
@@ -486,5 +488,10 @@ void fe_sites_program_ends(fe_ctx *cx, CXCursor stmt);
 /* After the analysis: one vksync-incomplete finding per function whose
    recording call sites were not all reached, and the counts in stats. */
 void fe_sites_report(fe_ctx *cx);
+
+/* Binds a global no path on the stack read yet, by its key, to the value
+   a first read gives it (fe_ctx.read_global); false when no path read it
+   (its declaration is not known) or this path has it already. */
+bool fe_read_global(fe_ctx *cx, const char *key);
 
 #endif

@@ -247,6 +247,44 @@ static fe_val *global_initial_value(fe_ctx *cx, CXCursor decl, const char *key,
     return fe_sym(cx, key, name);
 }
 
+/* A global's declaration by its key, for fe_read_global: kept the first
+   time any path reads it (in the program's arena). */
+typedef struct fe_global_decl {
+    const char *key;
+    CXCursor decl;
+    struct fe_global_decl *next;
+} fe_global_decl;
+
+static fe_global_decl **global_bucket(fe_ctx *cx, const char *key)
+{
+    return &cx->eval->global_decls[fe_hash_text(FE_HASH_SEED, key) % FE_FUNCTION_BUCKETS];
+}
+
+static void remember_global(fe_ctx *cx, const char *key, CXCursor decl)
+{
+    fe_global_decl **bucket = global_bucket(cx, key);
+    for (fe_global_decl *g = *bucket; g; g = g->next)
+        if (strcmp(g->key, key) == 0)
+            return;
+    fe_global_decl *g = vks_arena_alloc(cx->arena, sizeof *g);
+    *g = (fe_global_decl){vks_arena_strdup(cx->arena, key), decl, *bucket};
+    *bucket = g;
+}
+
+static fe_val *variable(fe_ctx *cx, CXCursor decl);
+
+bool fe_read_global(fe_ctx *cx, const char *key)
+{
+    for (fe_global_decl *g = *global_bucket(cx, key); g; g = g->next)
+        if (strcmp(g->key, key) == 0) {
+            if (lookup(cx->path.globals, fe_decl_key(cx, g->decl)))
+                return false;
+            (void)variable(cx, g->decl);
+            return true;
+        }
+    return false;
+}
+
 static fe_val *variable(fe_ctx *cx, CXCursor decl)
 {
     const char *key = fe_decl_key(cx, decl);
@@ -256,6 +294,7 @@ static fe_val *variable(fe_ctx *cx, CXCursor decl)
         return v;
     const char *name = fe_spelling(cx, decl);
     if (has_static_storage(decl)) {
+        remember_global(cx, key, decl);
         /* Its initial value was there before any region: first read inside
            a way, it is not undone with the way's writes (its binding is
            not), or a `static const` table read by a helper joined every

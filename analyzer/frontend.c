@@ -685,6 +685,7 @@ void vks_frontend_analyze(vks_frontend *fe)
     cx.facts_assumed = fe_submission_tested;
     cx.decision_state_key = fe_decision_state_key;
     cx.way_taken_before = fe_way_taken_before;
+    cx.read_global = fe_read_global;
     fe_eval_state eval = {.run_body = fe_exec_body};
     cx.eval = &eval;
     fe_child_lists_begin(&cx);

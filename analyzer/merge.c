@@ -94,8 +94,21 @@ typedef struct representative {
     size_t count;
 } representative;
 
+/* A loop around a wait, as far as it has got (fe_loop_progress): part of
+   the site's key, and compared by covered_in_an_earlier_iteration. */
+typedef struct {
+    unsigned line, col, iteration, assumed, before;
+    bool decided;
+    uint64_t last_inputs;
+} loop_mark;
+
 typedef struct merge_site {
     uint64_t key;
+    /* The key without the loops' progress, and that progress, innermost
+       loop first (covered_in_an_earlier_iteration). */
+    uint64_t loose_key;
+    loop_mark *loops;
+    unsigned loop_count;
     vks_loc at;             /* the wait (the key adds the stack and loops) */
     representative rep;     /* the state paths are compared with here */
     /* The decisions of the last path parked here, and whether a path was
@@ -470,6 +483,52 @@ static void fact_list_append(vks_arena *a, fact_list *l, const char *text)
     l->len += n;
 }
 
+static int by_text(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* A variable's facts as a set: sorted, each once.  They are a conjunction,
+   so neither their order nor a repetition says anything, but both grew
+   with the path: vkcube-xcb's render loop tests `demo->force_errors` and
+   `demo->validate` again in each frame (and a joined region repeats what
+   its ways assumed), and the states after its first and its second
+   swapchain rebuild, the same in every value, differed in how often the
+   same facts were listed - no later path ever ended at a wait it had
+   reached before. */
+static const char *fact_set(vks_arena *a, const fact_list *l)
+{
+    size_t n = 1;
+    for (size_t i = 0; i < l->len; i++)
+        n += l->text[i] == ';';
+    if (n == 1)
+        return l->text;
+    char *copy = vks_arena_alloc(a, l->len + 1);
+    memcpy(copy, l->text, l->len + 1);
+    char **items = vks_arena_alloc(a, sizeof *items * n);
+    size_t count = 0;
+    for (char *p = copy, *end; p; p = end) {
+        end = strchr(p, ';');
+        if (end)
+            *end++ = '\0';
+        items[count++] = p;
+    }
+    qsort(items, count, sizeof *items, by_text);
+    char *out = vks_arena_alloc(a, l->len + 1);
+    size_t o = 0;
+    for (size_t i = 0; i < count; i++) {
+        if (i > 0 && strcmp(items[i], items[i - 1]) == 0)
+            continue;
+        size_t k = strlen(items[i]);
+        if (o)
+            out[o++] = ';';
+        memcpy(out + o, items[i], k);
+        o += k;
+    }
+    out[o] = '\0';
+    return out;
+}
+
 static void attach_fact(fe_ctx *cx, fact_index *fx, const vks_smt_expr *e, const char *text)
 {
     if (!e)
@@ -568,6 +627,44 @@ static const char *canonical_name(void *data, const char *ident)
     return c && *c ? (const char *)*c : identity_form(names->cx, ident);
 }
 
+/* The names of what its facts are about, each counted once more. */
+static void count_fact_names(fe_ctx *cx, fe_name_table **uses, const vks_smt_expr *e)
+{
+    if (!e)
+        return;
+    if (e->kind == VKS_SMT_VAR) {
+        void **n = fe_name_slot(cx, uses, e->name, true);
+        *n = (void *)((uintptr_t)*n + 1);
+        return;
+    }
+    count_fact_names(cx, uses, e->lhs);
+    count_fact_names(cx, uses, e->rhs);
+}
+
+/*
+ * How often each name occurs in the state's lines and the path's facts.
+ * An unknown whose name occurs once - held in one place, and no fact says
+ * anything of it - is an unknown like any other: its name tells it from
+ * nothing, and it is compared as one without a name.  vkcube-xcb's flags
+ * read once from the command line were named when a frame first tested
+ * them, and a path from before that test never matched one after it.
+ */
+static fe_name_table *count_uses(fe_ctx *cx, const state_line *lines, size_t count)
+{
+    fe_name_table *uses = NULL;
+    for (size_t i = 0; i < count; i++) {
+        const char *names[2] = {lines[i].var, lines[i].memory};
+        for (int k = 0; k < 2; k++)
+            if (names[k]) {
+                void **n = fe_name_slot(cx, &uses, names[k], true);
+                *n = (void *)((uintptr_t)*n + 1);
+            }
+    }
+    for (size_t i = 0; i < cx->path.fact_count; i++)
+        count_fact_names(cx, &uses, cx->path.facts[i].cond);
+    return uses;
+}
+
 /* The path's state as sorted lines, and what it has in flight with the
    same names (*in_flight); NULL when it is too large to compare. */
 static state_line *state_lines(fe_ctx *cx, vks_loc at, size_t *count, uint64_t *in_flight)
@@ -617,11 +714,15 @@ static state_line *state_lines(fe_ctx *cx, vks_loc at, size_t *count, uint64_t *
        gets the facts that mention it. */
     fact_index fx = {NULL, NULL};
     fe_name_table *seen_forms = NULL;
+    fe_name_table *uses = count_uses(cx, w.lines, w.count);
     for (size_t i = 0; i < w.count; i++) {
         const char *names[2] = {w.lines[i].var, w.lines[i].memory};
         for (int k = 0; k < 2; k++) {
             if (!names[k])
                 continue;
+            if (k == 0 && w.lines[i].repr[0] == 'u' &&
+                (uintptr_t)*fe_name_slot(cx, &uses, names[k], true) == 1)
+                continue; /* an unknown like any other (count_uses) */
             void **c = fe_name_slot(cx, &fx.canonical, names[k], true);
             if (*c)
                 continue;
@@ -645,10 +746,10 @@ static state_line *state_lines(fe_ctx *cx, vks_loc at, size_t *count, uint64_t *
     for (size_t i = 0; i < w.count; i++) {
         state_line l = w.lines[i];
         const char *facts = NULL;
-        if (l.var) {
+        void **c = l.var ? fe_name_slot(cx, &fx.canonical, l.var, false) : NULL;
+        if (c && *c) {
             void **f = fe_name_slot(cx, &fx.facts, l.var, false);
-            facts = f && *f ? ((const fact_list *)*f)->text : NULL;
-            void **c = fe_name_slot(cx, &fx.canonical, l.var, false);
+            facts = f && *f ? fact_set(a, *f) : NULL;
             l.repr = vks_arena_printf(a, "%s%s", l.repr, (const char *)*c);
         }
         if (l.memory) {
@@ -681,16 +782,29 @@ static uint64_t site_key(fe_ctx *cx, vks_loc at)
             h = fe_hash_bytes(h, &resume.col, sizeof resume.col);
         }
     }
-    for (const fe_loop_progress *l = cx->loop_progress; l; l = l->outer) {
-        unsigned progress[4] = {l->at.line, l->iteration, l->assumed_iterations,
-                                l->iterations_before_assumed};
-        h = fe_hash_bytes(h, progress, sizeof progress);
-        bool decided = cx->path.decision_count > l->decisions_at_last_test;
-        h = fe_hash_bytes(h, &decided, sizeof decided);
-        h = fe_hash_bytes(h, &l->last_inputs, sizeof l->last_inputs);
-    }
     bool context[2] = {cx->recording_ways != NULL, cx->counting_statements > 0};
     h = fe_hash_bytes(h, context, sizeof context);
+    return h;
+}
+
+static loop_mark mark_of(const fe_ctx *cx, const fe_loop_progress *l)
+{
+    return (loop_mark){.line = l->at.line, .col = l->at.col, .iteration = l->iteration,
+                       .assumed = l->assumed_iterations,
+                       .before = l->iterations_before_assumed,
+                       .decided = cx->path.decision_count > l->decisions_at_last_test,
+                       .last_inputs = l->last_inputs};
+}
+
+static uint64_t loops_key(fe_ctx *cx, uint64_t h)
+{
+    for (const fe_loop_progress *l = cx->loop_progress; l; l = l->outer) {
+        loop_mark m = mark_of(cx, l);
+        unsigned progress[4] = {m.line, m.iteration, m.assumed, m.before};
+        h = fe_hash_bytes(h, progress, sizeof progress);
+        h = fe_hash_bytes(h, &m.decided, sizeof m.decided);
+        h = fe_hash_bytes(h, &m.last_inputs, sizeof m.last_inputs);
+    }
     return h;
 }
 
@@ -803,14 +917,22 @@ static fe_merge_state *merge_state(fe_ctx *cx)
     return cx->merge;
 }
 
-static merge_site *site_for(fe_ctx *cx, uint64_t key, vks_loc at)
+static merge_site *site_for(fe_ctx *cx, uint64_t loose_key, vks_loc at)
 {
     fe_merge_state *m = merge_state(cx);
+    uint64_t key = loops_key(cx, loose_key);
     for (merge_site *s = m->sites; s; s = s->next)
         if (s->key == key)
             return s;
     merge_site *s = vks_arena_alloc(cx->arena, sizeof *s);
     s->key = key;
+    s->loose_key = loose_key;
+    for (const fe_loop_progress *l = cx->loop_progress; l; l = l->outer)
+        s->loop_count++;
+    s->loops = vks_arena_alloc(cx->arena, sizeof *s->loops * (s->loop_count + 1));
+    unsigned i = 0;
+    for (const fe_loop_progress *l = cx->loop_progress; l; l = l->outer)
+        s->loops[i++] = mark_of(cx, l);
     s->at = (vks_loc){.file = at.file, .line = at.line, .col = at.col};
     s->next = m->sites;
     m->sites = s;
@@ -848,6 +970,118 @@ static void set_representative(fe_ctx *cx, representative *r, const state_line *
 static bool is_object(const char *repr)
 {
     return repr[0] == 'S';
+}
+
+/*
+ * A global that a path never read holds its initial value, which a path
+ * that read it may hold too: the two states are the same there, but one
+ * has a line the other lacks, and a path lacking it could not be widened
+ * to the other's (no node to widen).  vkcube-xcb's paths that had not run
+ * loadTexture yet never read the embedded image's globals, and none of
+ * them ever merged with one that had.  So before its state is compared at
+ * a wait, the path reads every global that the paths there before it
+ * read (fe_ctx.read_global) - what it would read as its first read.
+ * Returns whether it read any (its lines are to be made again).
+ */
+static bool has_root(const state_line *lines, size_t count, const char *path);
+
+/*
+ * The other way round: a representative made by a path that never read a
+ * global the arriving path holds.  That path's global held its initial
+ * value, so that is what the representative holds there: its lines are
+ * added to it, made from the global as a first read gives it (read into
+ * an empty list of globals, which the path's own is put back over).  Only
+ * a value of plain numbers, texts and pointers: one with an unknown or an
+ * object in it stays apart (compared as not read, it differs).  In a
+ * small windowed viewer the queue handle, zero and never written, was
+ * read first by a path that had presented; at every wait a path that had
+ * not reached first, the queue was widened, and the widened queue kept
+ * every later path from every representative that had it as zero.
+ */
+static void complete_representative(fe_ctx *cx, representative *r, const state_line *lines,
+                                    size_t count)
+{
+    if (!cx->read_global || !r->lines)
+        return;
+    state_line *added = NULL;
+    size_t added_count = 0, added_cap = 0;
+    for (size_t i = 0; i < count; i++) {
+        const char *path = lines[i].path;
+        if (path[0] != 'G' || path[1] != SEP || strchr(path + 2, SEP) ||
+            has_root(r->lines, r->count, path))
+            continue;
+        fe_binding *own = cx->path.globals;
+        cx->path.globals = NULL;
+        walker w = {.cx = cx};
+        if (cx->read_global(cx, path + 2))
+            for (fe_binding *b = cx->path.globals; b; b = b->next)
+                if (strcmp(b->key, path + 2) == 0) {
+                    walk(&w, path, b->value, NULL, NULL);
+                    break;
+                }
+        cx->path.globals = own;
+        bool plain = w.count > 0 && !w.too_large;
+        for (size_t k = 0; k < w.count && plain; k++)
+            plain = !w.lines[k].var && !w.lines[k].memory && w.lines[k].repr[0] != '=';
+        for (size_t k = 0; k < w.count && plain; k++) {
+            if (w.lines[k].is_default)
+                continue; /* no line on either side (state_lines) */
+            state_line l = {.path = vks_arena_strdup(cx->arena, w.lines[k].path),
+                            .repr = vks_arena_strdup(cx->arena, w.lines[k].repr)};
+            VKS_PUSH(cx->arena, added, added_count, added_cap, l);
+        }
+    }
+    if (!added_count)
+        return;
+    state_line *all = vks_arena_alloc(cx->arena, sizeof *all * (r->count + added_count + 1));
+    memcpy(all, r->lines, sizeof *all * r->count);
+    memcpy(all + r->count, added, sizeof *all * added_count);
+    r->count += added_count;
+    qsort(all, r->count, sizeof *all, by_line_path);
+    r->lines = all;
+}
+
+static bool read_globals_others_read(fe_ctx *cx, vks_loc at, const state_line *lines,
+                                     size_t count)
+{
+    if (!cx->read_global)
+        return false;
+    bool read = false;
+    for (const merge_site *s = merge_state(cx)->sites; s; s = s->next) {
+        if (!s->rep.lines || s->at.line != at.line || s->at.col != at.col ||
+            strcmp(s->at.file ? s->at.file : "", at.file ? at.file : "") != 0)
+            continue;
+        for (size_t i = 0; i < s->rep.count; i++) {
+            const char *path = s->rep.lines[i].path;
+            if (path[0] != 'G' || path[1] != SEP || strchr(path + 2, SEP) ||
+                has_root(lines, count, path))
+                continue;
+            read |= cx->read_global(cx, path + 2);
+        }
+    }
+    return read;
+}
+
+/*
+ * Which objects the state holds, and where (added to the site's key).  A
+ * path holding other objects than the representative is never widened
+ * into it (is_object), so one representative per wait kept every path
+ * with other objects from merging with any but its exact twin: vkcube-xcb
+ * reaches demo_resize with a swapchain made, or minimised before one was
+ * (no render pass, no command pool), and the first of the two to arrive
+ * was the representative for ever - each of the hundreds of paths in the
+ * other state went on alone, unless an earlier one matched it in every
+ * value.  Each set of objects is a site of its own now, with a
+ * representative it widens.
+ */
+static uint64_t objects_held(uint64_t key, const state_line *lines, size_t count)
+{
+    for (size_t i = 0; i < count; i++)
+        if (is_object(lines[i].repr)) {
+            key = fe_hash_text(key, lines[i].path);
+            key = fe_hash_text(key, lines[i].repr);
+        }
+    return key;
 }
 
 /*
@@ -1028,6 +1262,63 @@ static bool went_on_before(fe_ctx *cx, merge_site *s, const state_line *lines, s
 }
 
 /*
+ * Whether the loops around a wait had got no further on site `earlier`
+ * than on `site`, so that from the same state everything the loops can
+ * still do on `site` they could still do on `earlier`: on each loop, no
+ * more iterations run, none more of them on an assumed condition (two in
+ * all, eval_stmt.c exec_loop), and a test that would repeat the last one
+ * on `site`'s path (the same inputs after a decision) repeats it on
+ * `earlier`'s too, or that path made no decision since its test.
+ */
+static bool no_further(const merge_site *earlier, const merge_site *site)
+{
+    if (earlier->loop_count != site->loop_count)
+        return false;
+    for (unsigned i = 0; i < site->loop_count; i++) {
+        const loop_mark *e = &earlier->loops[i], *l = &site->loops[i];
+        if (e->line != l->line || e->col != l->col || e->iteration > l->iteration ||
+            e->assumed > l->assumed)
+            return false;
+        if (e->assumed > 0 && e->before + e->assumed > l->before + l->assumed)
+            return false;
+        if (e->decided && (!l->decided || e->last_inputs != l->last_inputs))
+            return false;
+    }
+    return true;
+}
+
+/*
+ * A path at a wait in a state that the representative of the same wait
+ * in an earlier iteration of the loops around it covers ends there: what
+ * it could still do, the path that arrived there could, every way
+ * (no_further), and it was analysed from there.  vkcube-xcb rebuilds its
+ * swapchain from the acquire loop's first and second iteration, the event
+ * loop's, and the first and second frame; with the iterations in the
+ * site's key, each of them ran every way of demo_prepare again from the
+ * same state.
+ */
+static bool covered_in_an_earlier_iteration(fe_ctx *cx, const merge_site *site,
+                                            const state_line *lines, size_t count, vks_loc at)
+{
+    if (site->loop_count == 0)
+        return false;
+    for (merge_site *s = merge_state(cx)->sites; s; s = s->next) {
+        if (s == site || s->loose_key != site->loose_key || !s->rep.lines ||
+            !no_further(s, site))
+            continue;
+        complete_representative(cx, &s->rep, lines, count);
+        if (compare(cx, &s->rep, lines, count, at).covered) {
+            cx->path.merged = true;
+            if (fe_debug_paths())
+                fprintf(stderr, "  merged at %s:%u (an earlier iteration)\n", at.file,
+                        at.line);
+            return true;
+        }
+    }
+    return false;
+}
+
+/*
  * A path that reaches a wait in a state the representative does not cover
  * stops there (parked): the values on which the two disagree are widened in
  * the representative, and the path's decisions are kept.  When every other
@@ -1120,8 +1411,14 @@ bool fe_merge_point(fe_ctx *cx, vks_loc at)
     state_line *lines = state_lines(cx, at, &count, &in_flight);
     if (!lines)
         return false;
-    uint64_t key = fe_hash_bytes(site_key(cx, at), &in_flight, sizeof in_flight);
-    merge_site *s = site_for(cx, key, at);
+    if (read_globals_others_read(cx, at, lines, count))
+        lines = state_lines(cx, at, &count, &in_flight);
+    if (!lines)
+        return false;
+    uint64_t loose_key = fe_hash_bytes(site_key(cx, at), &in_flight, sizeof in_flight);
+    loose_key = objects_held(loose_key, lines, count);
+    merge_site *s = site_for(cx, loose_key, at);
+    uint64_t key = s->key;
     representative *r = &s->rep;
     fe_merge_state *m = merge_state(cx);
     /* The path resumed from this wait's parked paths, arriving: it goes
@@ -1134,6 +1431,8 @@ bool fe_merge_point(fe_ctx *cx, vks_loc at)
     if (resumed)
         cx->path.resumed = true;
     bool fresh = cx->path.decision_count >= cx->forced_count && !resumed && !replaying;
+    if (fresh && covered_in_an_earlier_iteration(cx, s, lines, count, at))
+        return true;
     bool first = !r->lines;
     if (first) {
         set_representative(cx, r, lines, count);
@@ -1142,14 +1441,15 @@ bool fe_merge_point(fe_ctx *cx, vks_loc at)
         /* Compared below with its own state, some of it marked W: the
            path widens those values and goes on. */
     }
+    complete_representative(cx, r, lines, count);
     comparison cmp = compare(cx, r, lines, count, at);
     const state_line *plan = cmp.plan;
     size_t planned = cmp.planned;
     bool covered = cmp.covered;
     if (debug_merge())
         fprintf(stderr, "    arrival %s:%u site %016llx lines %zu/%zu covered %d can_widen %d "
-                "fresh %d\n", at.file, at.line, (unsigned long long)key, r->count, count,
-                covered, cmp.can_widen, fresh);
+                "fresh %d loose %016llx\n", at.file, at.line, (unsigned long long)key, r->count,
+                count, covered, cmp.can_widen, fresh, (unsigned long long)s->loose_key);
     if (covered && fresh && !first) {
         /* Everything after the wait was analysed from the representative. */
         cx->path.merged = true;

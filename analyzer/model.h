@@ -456,6 +456,10 @@ typedef struct fe_ctx {
        bookkeeping does not depend on how states are compared. */
     bool (*decision_state_key)(struct fe_ctx *cx, vks_loc at, uint64_t *key);
     bool (*way_taken_before)(struct fe_ctx *cx, uint64_t key, unsigned way);
+    /* Gives the path a global it never read, as a first read would (its
+       initial value): merge.c compares it with a state that read it.  Set
+       by the driver (eval_expr.c fe_read_global). */
+    bool (*read_global)(struct fe_ctx *cx, const char *key);
     /* Regions that record nothing are run every way and joined
        (summary.c): while one runs (sandbox > 0), every write to a value is
        saved on the trail first, so that each way starts from the same

@@ -504,6 +504,23 @@ static void decisions_capped_at(fe_ctx *cx, vks_loc at, unsigned max_decisions)
     fe_incomplete_at(cx, at, message);
 }
 
+/* `a || !a`, or a disjunction with such a part: true whatever the path.
+   A region joined from a way that assumed a test and one that assumed its
+   negation says so of the join (summary.c joined_ways_hold), and vkcube's
+   window-size clamps made one per frame: a fact that says nothing, but
+   part of the state two paths' states are compared by (merge.c). */
+static bool says_nothing(const vks_smt_expr *cond)
+{
+    if (!cond || cond->kind != VKS_SMT_BINARY || cond->op != VKS_SMT_OR)
+        return false;
+    bool left_truth = true, right_truth = true;
+    const vks_smt_expr *left = without_not(cond->lhs, &left_truth);
+    const vks_smt_expr *right = without_not(cond->rhs, &right_truth);
+    if (left_truth != right_truth && same_expr(left, right))
+        return true;
+    return says_nothing(cond->lhs) || says_nothing(cond->rhs);
+}
+
 unsigned fe_choose(fe_ctx *cx, vks_loc at, const fe_alternative *alts,
                    unsigned count)
 {
@@ -652,8 +669,9 @@ unsigned fe_choose(fe_ctx *cx, vks_loc at, const fe_alternative *alts,
         }
     }
     for (unsigned i = 0; i < alts[chosen].fact_count; i++)
-        VKS_PUSH(fe_value_arena(cx), cx->path.facts, cx->path.fact_count, cx->path.fact_cap,
-                 alts[chosen].facts[i]);
+        if (!alts[chosen].facts[i].truth || !says_nothing(alts[chosen].facts[i].cond))
+            VKS_PUSH(fe_value_arena(cx), cx->path.facts, cx->path.fact_count,
+                     cx->path.fact_cap, alts[chosen].facts[i]);
     if (alts[chosen].text) /* NULL: the decisions that follow say it */
         push_step(cx, at, alts[chosen].text);
     if (cx->facts_assumed)
@@ -715,6 +733,8 @@ bool fe_next_path(fe_ctx *cx)
 
 void fe_assume(fe_ctx *cx, const vks_smt_expr *cond, bool truth)
 {
+    if (truth && says_nothing(cond))
+        return;
     fe_fact f = {cond, truth};
     VKS_PUSH(fe_value_arena(cx), cx->path.facts, cx->path.fact_count, cx->path.fact_cap, f);
     if (cx->facts_assumed)
