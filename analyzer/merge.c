@@ -131,6 +131,11 @@ struct fe_merge_state {
        most half used; 0 is an empty slot. */
     uint64_t *taken;
     size_t taken_mask, taken_count;
+    /* Each keyed decision state (fe_decision_state_key) by its key, and
+       the first of those with the same key but for the loops' progress
+       by that loose key (decision_site): open addressing, as taken. */
+    struct decision_site **by_key, **by_loose;
+    size_t sites_mask, sites_count, loose_mask, loose_count;
     bool parking;           /* a recording function's paths (fe_merge_begin) */
     merge_site *resuming;   /* the wait the current paths were resumed at */
 };
@@ -644,8 +649,9 @@ static void count_fact_names(fe_ctx *cx, fe_name_table **uses, const vks_smt_exp
 /*
  * How often each name occurs in the state's lines and the path's facts.
  * An unknown whose name occurs once - held in one place, and no fact says
- * anything of it - is an unknown like any other: its name tells it from
- * nothing, and it is compared as one without a name.  vkcube-xcb's flags
+ * anything of it, nor is it an untested submission's result - is an
+ * unknown like any other: its name tells it from nothing, and it is
+ * compared as one without a name.  vkcube-xcb's flags
  * read once from the command line were named when a frame first tested
  * them, and a path from before that test never matched one after it.
  */
@@ -662,6 +668,13 @@ static fe_name_table *count_uses(fe_ctx *cx, const state_line *lines, size_t cou
     }
     for (size_t i = 0; i < cx->path.fact_count; i++)
         count_fact_names(cx, &uses, cx->path.facts[i].cond);
+    /* A submission's result a later test can still take it back by is
+       named for that, like one a fact is about. */
+    const char *untested = fe_untested_submission_result(cx);
+    if (untested) {
+        void **n = fe_name_slot(cx, &uses, untested, true);
+        *n = (void *)((uintptr_t)*n + 1);
+    }
     return uses;
 }
 
@@ -1270,12 +1283,13 @@ static bool went_on_before(fe_ctx *cx, merge_site *s, const state_line *lines, s
  * on `site`'s path (the same inputs after a decision) repeats it on
  * `earlier`'s too, or that path made no decision since its test.
  */
-static bool no_further(const merge_site *earlier, const merge_site *site)
+static bool no_further(const loop_mark *earlier, unsigned earlier_count,
+                       const loop_mark *later, unsigned count)
 {
-    if (earlier->loop_count != site->loop_count)
+    if (earlier_count != count)
         return false;
-    for (unsigned i = 0; i < site->loop_count; i++) {
-        const loop_mark *e = &earlier->loops[i], *l = &site->loops[i];
+    for (unsigned i = 0; i < count; i++) {
+        const loop_mark *e = &earlier[i], *l = &later[i];
         if (e->line != l->line || e->col != l->col || e->iteration > l->iteration ||
             e->assumed > l->assumed)
             return false;
@@ -1304,7 +1318,7 @@ static bool covered_in_an_earlier_iteration(fe_ctx *cx, const merge_site *site,
         return false;
     for (merge_site *s = merge_state(cx)->sites; s; s = s->next) {
         if (s == site || s->loose_key != site->loose_key || !s->rep.lines ||
-            !no_further(s, site))
+            !no_further(s->loops, s->loop_count, site->loops, site->loop_count))
             continue;
         complete_representative(cx, &s->rep, lines, count);
         if (compare(cx, &s->rep, lines, count, at).covered) {
@@ -1524,6 +1538,96 @@ static uint64_t taken_entry(uint64_t key, unsigned way)
     return e ? e : 1;
 }
 
+/*
+ * A keyed decision state: its key, its key but for the loops' progress,
+ * that progress, and the ways taken from it.  A way taken from the same
+ * state in an earlier iteration of the loops around the decision (on each
+ * loop no further: no_further) was run with at least as many iterations
+ * left as the path at the decision now has, and everything the path could
+ * do from there was done from there: the path does not take it again (a
+ * way taken in a later iteration is never enough).
+ */
+typedef struct decision_site {
+    uint64_t key, loose;
+    loop_mark *loops;
+    unsigned loop_count;
+    uint32_t ways;              /* way i taken from this state: bit i */
+    struct decision_site *next_loose;
+} decision_site;
+
+/* The slot of `key` in an open-addressing table of sites (mask + 1 slots,
+   a power of two), by the site's key or loose key. */
+static decision_site **site_slot(decision_site **table, size_t mask, uint64_t key, bool loose)
+{
+    size_t k = (size_t)(key >> 20) & mask;
+    for (; table[k]; k = (k + 1) & mask)
+        if ((loose ? table[k]->loose : table[k]->key) == key)
+            break;
+    return &table[k];
+}
+
+static void grow_sites(fe_ctx *cx, decision_site ***table, size_t *mask, size_t count,
+                       bool loose)
+{
+    if (*table && 2 * (count + 1) <= *mask + 1)
+        return;
+    size_t slots = *table ? 2 * (*mask + 1) : 256;
+    decision_site **grown = vks_arena_alloc(cx->arena, sizeof *grown * slots);
+    memset(grown, 0, sizeof *grown * slots);
+    for (size_t i = 0; *table && i <= *mask; i++)
+        if ((*table)[i])
+            *site_slot(grown, slots - 1, loose ? (*table)[i]->loose : (*table)[i]->key,
+                       loose) = (*table)[i];
+    *table = grown;
+    *mask = slots - 1;
+}
+
+static void remember_decision_site(fe_ctx *cx, uint64_t key, uint64_t loose)
+{
+    fe_merge_state *m = merge_state(cx);
+    grow_sites(cx, &m->by_key, &m->sites_mask, m->sites_count, false);
+    decision_site **slot = site_slot(m->by_key, m->sites_mask, key, false);
+    if (*slot)
+        return;
+    decision_site *d = vks_arena_alloc(cx->arena, sizeof *d);
+    *d = (decision_site){.key = key, .loose = loose};
+    for (const fe_loop_progress *l = cx->loop_progress; l; l = l->outer)
+        d->loop_count++;
+    d->loops = vks_arena_alloc(cx->arena, sizeof *d->loops * (d->loop_count + 1));
+    unsigned i = 0;
+    for (const fe_loop_progress *l = cx->loop_progress; l; l = l->outer)
+        d->loops[i++] = mark_of(cx, l);
+    *slot = d;
+    m->sites_count++;
+    grow_sites(cx, &m->by_loose, &m->loose_mask, m->loose_count, true);
+    decision_site **first = site_slot(m->by_loose, m->loose_mask, loose, true);
+    if (!*first)
+        m->loose_count++;
+    else
+        d->next_loose = *first;
+    *first = d;
+}
+
+/* Whether `way` was taken from the state of `key` in an earlier iteration
+   of its loops (decision_site); marks it taken from this one. */
+static bool taken_in_an_earlier_iteration(fe_ctx *cx, uint64_t key, unsigned way)
+{
+    fe_merge_state *m = merge_state(cx);
+    if (way >= 32 || !m->by_key)
+        return false;
+    decision_site *d = *site_slot(m->by_key, m->sites_mask, key, false);
+    if (!d)
+        return false;
+    bool earlier = false;
+    if (d->loop_count > 0)
+        for (const decision_site *o = *site_slot(m->by_loose, m->loose_mask, d->loose, true);
+             o && !earlier; o = o->next_loose)
+            earlier = o != d && (o->ways >> way & 1) &&
+                      no_further(o->loops, o->loop_count, d->loops, d->loop_count);
+    d->ways |= 1u << way;
+    return earlier;
+}
+
 bool fe_decision_state_key(fe_ctx *cx, vks_loc at, uint64_t *key)
 {
     if (cx->sandbox || cx->path.recordings || cx->path.decisions_capped ||
@@ -1541,14 +1645,16 @@ bool fe_decision_state_key(fe_ctx *cx, vks_loc at, uint64_t *key)
     size_t count = 0;
     uint64_t in_flight = 0;
     state_line *lines = state_lines(cx, at, &count, &in_flight);
-    uint64_t h = fe_hash_bytes(site_key(cx, at), &in_flight, sizeof in_flight);
+    uint64_t loose = fe_hash_bytes(site_key(cx, at), &in_flight, sizeof in_flight);
     for (size_t i = 0; lines && i < count; i++) {
-        h = fe_hash_text(h, lines[i].path);
-        h = fe_hash_text(h, lines[i].repr);
+        loose = fe_hash_text(loose, lines[i].path);
+        loose = fe_hash_text(loose, lines[i].repr);
     }
     vks_arena_free(cx->values);
     cx->values = path_values;
-    *key = h;
+    *key = loops_key(cx, loose);
+    if (lines)
+        remember_decision_site(cx, *key, loose);
     return lines != NULL;
 }
 
@@ -1575,6 +1681,8 @@ bool fe_way_taken_before(fe_ctx *cx, uint64_t key, unsigned way)
     for (; m->taken[k]; k = (k + 1) & m->taken_mask)
         if (m->taken[k] == e)
             return true;
+    if (taken_in_an_earlier_iteration(cx, key, way))
+        return true;
     m->taken[k] = e;
     m->taken_count++;
     return false;

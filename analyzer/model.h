@@ -862,6 +862,10 @@ bool fe_decision_state_key(fe_ctx *cx, vks_loc at, uint64_t *key);
 /* Whether a path took `way` from a decision in the state `key` before;
    from now on it has. */
 bool fe_way_taken_before(fe_ctx *cx, uint64_t key, unsigned way);
+/* The unknown name of the result of the latest submission while the path
+   has not tested it (a test that says it failed takes the submission
+   back: submit.c, fe_retractable); NULL when there is none. */
+const char *fe_untested_submission_result(const fe_ctx *cx);
 /* A call the front end cannot see into that may wait for the device (it is
    handed Vulkan handles or structs): host accesses after it are not
    checked against earlier submissions. */

@@ -637,6 +637,12 @@ void fe_host_unknown_wait(fe_ctx *cx, vks_loc at, const char *name)
         unknown_wait(cx, s, at, name);
 }
 
+const char *fe_untested_submission_result(const fe_ctx *cx)
+{
+    const fe_retractable *r = cx->path.submit ? cx->path.submit->retractable : NULL;
+    return r && !r->submitting ? r->result : NULL;
+}
+
 /* vkQueueSubmit (param 1: VkSubmitInfo) / vkQueueSubmit2 (2: VkSubmitInfo2).
    Its result is a named unknown, and what it appends is kept aside until
    the path tests that result (fe_retractable). */
