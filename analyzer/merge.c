@@ -809,6 +809,19 @@ static loop_mark mark_of(const fe_ctx *cx, const fe_loop_progress *l)
                        .last_inputs = l->last_inputs};
 }
 
+/* The loops around the path now, innermost first, kept for the run. */
+static loop_mark *loops_now(fe_ctx *cx, unsigned *count)
+{
+    *count = 0;
+    for (const fe_loop_progress *l = cx->loop_progress; l; l = l->outer)
+        ++*count;
+    loop_mark *marks = vks_arena_alloc(cx->arena, sizeof *marks * (*count + 1));
+    unsigned i = 0;
+    for (const fe_loop_progress *l = cx->loop_progress; l; l = l->outer)
+        marks[i++] = mark_of(cx, l);
+    return marks;
+}
+
 static uint64_t loops_key(fe_ctx *cx, uint64_t h)
 {
     for (const fe_loop_progress *l = cx->loop_progress; l; l = l->outer) {
@@ -940,12 +953,7 @@ static merge_site *site_for(fe_ctx *cx, uint64_t loose_key, vks_loc at)
     merge_site *s = vks_arena_alloc(cx->arena, sizeof *s);
     s->key = key;
     s->loose_key = loose_key;
-    for (const fe_loop_progress *l = cx->loop_progress; l; l = l->outer)
-        s->loop_count++;
-    s->loops = vks_arena_alloc(cx->arena, sizeof *s->loops * (s->loop_count + 1));
-    unsigned i = 0;
-    for (const fe_loop_progress *l = cx->loop_progress; l; l = l->outer)
-        s->loops[i++] = mark_of(cx, l);
+    s->loops = loops_now(cx, &s->loop_count);
     s->at = (vks_loc){.file = at.file, .line = at.line, .col = at.col};
     s->next = m->sites;
     m->sites = s;
@@ -1591,12 +1599,7 @@ static void remember_decision_site(fe_ctx *cx, uint64_t key, uint64_t loose)
         return;
     decision_site *d = vks_arena_alloc(cx->arena, sizeof *d);
     *d = (decision_site){.key = key, .loose = loose};
-    for (const fe_loop_progress *l = cx->loop_progress; l; l = l->outer)
-        d->loop_count++;
-    d->loops = vks_arena_alloc(cx->arena, sizeof *d->loops * (d->loop_count + 1));
-    unsigned i = 0;
-    for (const fe_loop_progress *l = cx->loop_progress; l; l = l->outer)
-        d->loops[i++] = mark_of(cx, l);
+    d->loops = loops_now(cx, &d->loop_count);
     *slot = d;
     m->sites_count++;
     grow_sites(cx, &m->by_loose, &m->loose_mask, m->loose_count, true);
