@@ -8,6 +8,7 @@
 #include "vksync/ir.h"
 
 #include <inttypes.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "vksync/vk_tables.h"
@@ -464,15 +465,25 @@ bool vks_cmdbuf_equal(const vks_cmdbuf *a, const vks_cmdbuf *b)
     return true;
 }
 
+/* A command buffer recorded again is kept once, with the steps of the
+   path that took the fewest decisions to record it: a finding's notes are
+   the path that leads to it, and the shortest is the one a reader can
+   follow.  A render loop's depth-first runs record the frame's command
+   buffers first deep in the loop (after a resize from a minimised
+   window, seven decisions in), and the setup in main that records them
+   with one decision comes last. */
 void vks_program_drop_repeated(vks_program *p, size_t function_first, size_t run_first)
 {
     size_t out = run_first;
     for (size_t i = run_first; i < p->cmdbuf_count; i++) {
-        bool repeated = false;
-        for (size_t j = function_first; j < run_first && !repeated; j++)
-            repeated = vks_cmdbuf_equal(&p->cmdbufs[j], &p->cmdbufs[i]);
-        if (!repeated)
+        size_t repeated = SIZE_MAX;
+        for (size_t j = function_first; j < run_first && repeated == SIZE_MAX; j++)
+            if (vks_cmdbuf_equal(&p->cmdbufs[j], &p->cmdbufs[i]))
+                repeated = j;
+        if (repeated == SIZE_MAX)
             p->cmdbufs[out++] = p->cmdbufs[i];
+        else if (p->cmdbufs[i].path_step_count < p->cmdbufs[repeated].path_step_count)
+            p->cmdbufs[repeated] = p->cmdbufs[i];
     }
     p->cmdbuf_count = out;
 }

@@ -892,10 +892,20 @@ END_TEST
      tested yet (an unknown no fact mentions and nothing else holds is
      compared without its name).
    Before: 265 paths, and VKSYNC_DEBUG_PATHS=1 counted 924 runs (621
-   now).  The RAW and the twin's silence are the same. */
+   now).  The RAW and the twin's silence are the same.  Its notes are the
+   shortest path that records the copies - main's own build() (line 165),
+   one decision - not the first path to record them, seven decisions deep
+   in the frame loop (a rebuild from the present; 8 notes before the
+   write's). */
 START_TEST(a_rebuilding_render_loop_reaches_its_waits_in_states_seen_before)
 {
     check_one_raw_in_runs("static_window_rebuild.c", 54, 40, 134, 397);
+    test_analysis *a = check_one("static_window_rebuild.c", false);
+    const vks_finding *f = only_finding(a, VKS_RULE_HAZARD_RAW);
+    ck_assert_uint_eq(f->note_count, 2);
+    ck_assert_uint_eq(f->notes[0].loc.line, 62); /* the one decision */
+    ck_assert_uint_eq(f->notes[1].loc.line, 40); /* the write */
+    test_analysis_free(a);
 }
 END_TEST
 
