@@ -3081,6 +3081,24 @@ static fe_val *search_with_comparator(fe_ctx *cx, CXCursor call, fe_val **args, 
     return found >= 0 ? fe_pointer_to(cx, s.array, found, false) : fe_int(cx, 0);
 }
 
+/* pthread_create / thrd_create of a start routine of the program that
+   records: the routine run at the creation, handed its argument, and not
+   the library's own arguments (threads.c says why).  A thread that records
+   nothing (an audio or input thread) stays a call the evaluator cannot see
+   into. */
+static bool thread_started(fe_ctx *cx, CXCursor call, fe_val **args, int argc)
+{
+    unsigned routine, arg;
+    if (!fe_thread_start_positions(cx, call, &routine, &arg) || (unsigned)argc <= arg)
+        return false;
+    const fe_function *f = fe_thread_start_routine(cx, call);
+    if (!f || clang_Cursor_isNull(fe_function_body(f->definition)) ||
+        !fe_function_records(cx, f->definition))
+        return false;
+    fe_inline_call(cx, f->definition, call, &args[arg], 1);
+    return true;
+}
+
 static fe_val *eval_call(fe_ctx *cx, CXCursor call)
 {
     int argc = clang_Cursor_getNumArguments(call);
@@ -3148,6 +3166,8 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
                 "what this call records is not analysed", max_depth));
     }
 
+    if (thread_started(cx, call, args, argc))
+        return fe_unknown(cx); /* the creation may fail (EAGAIN) */
     if (sort_with_comparator(cx, call, args, argc))
         return fe_unknown(cx); /* qsort returns nothing */
     fe_val *found = search_with_comparator(cx, call, args, argc);
