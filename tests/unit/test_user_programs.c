@@ -2085,7 +2085,10 @@ END_TEST
    silence).  Now it is run where the thread starts (threads.c), and each
    execution is the recording this path began on its handle: the three
    secondaries were all the first one, begun at the same line, a false
-   write-after-write in the worker.  The RAW, silence with the barrier. */
+   write-after-write in the worker.  The worker ends with pthread_exit,
+   which ended the creator's path where the thread was run (2 of 5
+   recording calls reached); it is now the routine's return.  The RAW,
+   silence with the barrier. */
 START_TEST(a_worker_thread_records_the_secondary_its_creator_executes)
 {
     check_one_raw_and_silent_twin("worker_secondaries.c", 71, 35, 1);

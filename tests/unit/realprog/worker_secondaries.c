@@ -1,8 +1,8 @@
 /* Worker threads record one secondary command buffer each, from a command
    pool of their own, copying their slice of the staging buffer into the
-   vertex buffer; the main thread joins them, executes the secondaries in
-   its primary and copies the whole vertex buffer out.  The fixed program
-   has a barrier between the executed uploads and that copy. */
+   vertex buffer, and end with pthread_exit; the main thread joins them,
+   executes the secondaries in its primary and copies the whole vertex
+   buffer out.  The fixed program has a barrier before that copy. */
 #include <pthread.h>
 #include <vulkan/vulkan.h>
 
@@ -34,7 +34,7 @@ static void *record_slice(void *arg)
     VkBufferCopy r = {w->offset, w->offset, SLICE};
     vkCmdCopyBuffer(w->cmd, w->src, w->dst, 1, &r);
     vkEndCommandBuffer(w->cmd);
-    return NULL;
+    pthread_exit(NULL);
 }
 
 int main(void)
