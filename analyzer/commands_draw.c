@@ -305,6 +305,11 @@ typedef struct {
     fe_val *handle;
     vks_loc site;
     fe_cmdbuf_state primary; /* the primary's state when it executed it */
+    /* The commands of the recording this path began on the handle, as
+       they were when the primary executed it (recorded_on_path). */
+    const vks_cmd *cmds;
+    size_t cmd_count;
+    bool recorded_on_path;
 } fe_pending_secondary;
 
 struct fe_secondaries {
@@ -336,12 +341,36 @@ static fe_cmdbuf_state kept_state(fe_ctx *cx, const fe_cmdbuf_state *st)
     return kept;
 }
 
+/*
+ * The recording of a secondary this path began, found by its handle's
+ * identity while the path runs, when its index in the program is still
+ * the one it was begun with.  Worker threads record one secondary each
+ * at the same vkBeginCommandBuffer (threads.c: `workers[i].secondary`,
+ * each over its own slice); found afterwards by where it was begun, every
+ * execution was the first worker's secondary: the four slices were one,
+ * four copies writing it with no barrier (a false write-after-write), and
+ * the overlap of two slices was missed.
+ */
+static void recorded_on_path(fe_ctx *cx, const fe_val *handle, fe_pending_secondary *p)
+{
+    const char *ident = handle ? fe_ident(handle) : NULL;
+    void **begun = ident ? fe_name_slot(cx, &cx->path.begun, ident, false) : NULL;
+    const fe_recording *r = begun ? *begun : NULL;
+    if (!r || r->cmdbuf >= cx->program->cmdbuf_count)
+        return;
+    const vks_cmdbuf *cb = &cx->program->cmdbufs[r->cmdbuf];
+    p->cmds = cb->cmds;
+    p->cmd_count = cb->cmd_count;
+    p->recorded_on_path = true;
+}
+
 uint32_t fe_defer_secondary(fe_ctx *cx, const fe_val *handle, vks_loc site,
                             const fe_cmdbuf_state *primary)
 {
     fe_secondaries *objs = secondaries_of(cx);
     fe_pending_secondary p = {.handle = fe_keep(cx, handle, 0), .site = site,
                               .primary = kept_state(cx, primary)};
+    recorded_on_path(cx, handle, &p);
     VKS_PUSH(cx->arena, objs->pending, objs->pending_count, objs->pending_cap, p);
     return (uint32_t)(objs->pending_count - 1);
 }
@@ -422,8 +451,16 @@ void fe_inline_secondaries(fe_ctx *cx)
             vks_cmd *cmd = &cb->cmds[i];
             moved[i] = count;
             const vks_cmdbuf *sec = NULL;
-            if (cmd->kind == VKS_CMD_EXECUTE_COMMANDS && cmd->secondary < objs->pending_count)
-                sec = secondary_recording(cx, &objs->pending[cmd->secondary], c);
+            vks_cmdbuf on_path;
+            if (cmd->kind == VKS_CMD_EXECUTE_COMMANDS && cmd->secondary < objs->pending_count) {
+                const fe_pending_secondary *p = &objs->pending[cmd->secondary];
+                if (p->recorded_on_path) {
+                    on_path = (vks_cmdbuf){.cmds = (vks_cmd *)p->cmds, .cmd_count = p->cmd_count};
+                    sec = &on_path;
+                } else {
+                    sec = secondary_recording(cx, p, c);
+                }
+            }
             if (!sec) {
                 if (cmd->kind == VKS_CMD_EXECUTE_COMMANDS)
                     cmd->secondary = UINT32_MAX;

@@ -313,6 +313,13 @@ const char *fe_unknown_name(fe_ctx *cx, fe_val *v);
 fe_val *fe_inline_call(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args,
                        unsigned argc);
 
+/* ---- threads the program starts (threads.c) ---- */
+/* The start routine's and its argument's positions in a call of
+   pthread_create or thrd_create; false for any other call. */
+bool fe_thread_start_positions(fe_ctx *cx, CXCursor call, unsigned *routine, unsigned *arg);
+/* The program function such a call starts, or NULL. */
+fe_function *fe_thread_start_routine(fe_ctx *cx, CXCursor call);
+
 /* ---- code that records nothing, run every way and joined (summary.c) ---- */
 /* Whether a function may record: reaches an entry point of the table or a
    vkCmd*, itself or through helpers. */

@@ -3081,6 +3081,57 @@ static fe_val *search_with_comparator(fe_ctx *cx, CXCursor call, fe_val **args, 
     return found >= 0 ? fe_pointer_to(cx, s.array, found, false) : fe_int(cx, 0);
 }
 
+/* pthread_create / thrd_create of a start routine of the program that
+   records: the routine run at the creation, handed its argument, and not
+   the library's own arguments (threads.c says why).  A thread that records
+   nothing (an audio or input thread) stays a call the evaluator cannot see
+   into. */
+static bool thread_started(fe_ctx *cx, CXCursor call, fe_val **args, int argc)
+{
+    unsigned routine, arg;
+    if (!fe_thread_start_positions(cx, call, &routine, &arg) || (unsigned)argc <= arg)
+        return false;
+    const fe_function *f = fe_thread_start_routine(cx, call);
+    if (!f || clang_Cursor_isNull(fe_function_body(f->definition)) ||
+        !fe_function_records(cx, f->definition))
+        return false;
+    fe_inline_call(cx, f->definition, call, &args[arg], 1);
+    return true;
+}
+
+/*
+ * pthread_exit / thrd_exit in a start routine run where its thread starts
+ * (thread_started) ends the thread, not the program: "An implicit call to
+ * pthread_exit() is made when a thread other than the thread in which
+ * main() was first invoked returns from the start routine" (POSIX,
+ * pthread_exit), so in the routine's own frame it is its return.  As a
+ * call that does not return it ended the creator's path, and everything
+ * the main thread recorded after the pthread_create was not reached.  In
+ * a helper of the routine the frames between cannot be left here: the
+ * path ends, and says so.  Outside a thread run (in main, or a routine
+ * analysed as a root of its own) it is what it was.
+ */
+static bool thread_exits(fe_ctx *cx, CXCursor call)
+{
+    if (!is_library_call(cx, call, "pthread_exit") && !is_library_call(cx, call, "thrd_exit"))
+        return false;
+    for (const fe_frame *f = cx->path.frame; f; f = f->caller) {
+        unsigned routine, arg;
+        if (!f->call_context ||
+            !fe_thread_start_positions(cx, f->call_context->call, &routine, &arg))
+            continue;
+        if (f != cx->path.frame) {
+            fe_incomplete(cx, call, "a thread's exit inside a helper of its start routine is "
+                                    "not followed; the path ends here");
+            return false;
+        }
+        if (cx->path.ret)
+            cx->path.ret->returned = true;
+        return true;
+    }
+    return false;
+}
+
 static fe_val *eval_call(fe_ctx *cx, CXCursor call)
 {
     int argc = clang_Cursor_getNumArguments(call);
@@ -3112,6 +3163,8 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
         cx->path.dead = true;
         return fe_unknown(cx);
     }
+    if (!clang_Cursor_isNull(fn) && thread_exits(cx, call))
+        return fe_unknown(cx);
     if (!clang_Cursor_isNull(fn) && fe_call_ends_path(cx, call)) {
         /* exit(), abort(), a fatal-error helper: the program ends here, so
            this path records nothing more and submits nothing it began
@@ -3148,6 +3201,8 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
                 "what this call records is not analysed", max_depth));
     }
 
+    if (thread_started(cx, call, args, argc))
+        return fe_unknown(cx); /* the creation may fail (EAGAIN) */
     if (sort_with_comparator(cx, call, args, argc))
         return fe_unknown(cx); /* qsort returns nothing */
     fe_val *found = search_with_comparator(cx, call, args, argc);

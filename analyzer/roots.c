@@ -40,6 +40,12 @@ static enum CXChildVisitResult collect_calls(CXCursor c, CXCursor parent,
     if (callee)
         VKS_PUSH(w->cx->arena, w->node->callees, w->node->callee_count,
                  w->node->callee_cap, callee->index);
+    /* A thread's start routine is run where the thread is created
+       (threads.c): the creator calls it, so it is no root of its own. */
+    fe_function *started = fe_thread_start_routine(w->cx, c);
+    if (started)
+        VKS_PUSH(w->cx->arena, w->node->callees, w->node->callee_count,
+                 w->node->callee_cap, started->index);
     return CXChildVisit_Recurse;
 }
 

@@ -93,6 +93,10 @@ static enum CXChildVisitResult find_recording_call(CXCursor c, CXCursor parent,
             w->quiet = false;
         if (w->quiet && !clang_Cursor_isNull(decl) && function_branches(w->cx, decl))
             w->branches = true;
+        /* pthread_create runs the thread's start routine (threads.c). */
+        const fe_function *started = w->quiet ? fe_thread_start_routine(w->cx, c) : NULL;
+        if (started && !function_quiet(w->cx, started->definition))
+            w->quiet = false;
     }
     return w->quiet ? CXChildVisit_Recurse : CXChildVisit_Break;
 }

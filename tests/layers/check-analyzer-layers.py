@@ -21,7 +21,7 @@ import sys
 
 EVALUATOR = {"arithmetic.c", "clang_support.c", "eval_expr.c", "eval_stmt.c", "floating.c", "frontend.c",
              "liveness.c", "program_end.c", "quiet_leave.c", "roots.c", "sites.c", "strings.c",
-             "summary.c", "unions.c"}
+             "summary.c", "threads.c", "unions.c"}
 
 
 def main():

@@ -2088,6 +2088,24 @@ START_TEST(result_checks_against_listed_codes_need_no_solver)
 }
 END_TEST
 
+/* realprog/worker_secondaries.c: worker threads started by pthread_create
+   record a secondary command buffer each (their slice of the vertex
+   buffer), and the main thread executes them and copies the whole buffer
+   out.  The start routine was a root of its own, run with its argument
+   unknown: the slices named no buffer and the RAW was missed (HEAD:
+   silence).  Now it is run where the thread starts (threads.c), and each
+   execution is the recording this path began on its handle: the three
+   secondaries were all the first one, begun at the same line, a false
+   write-after-write in the worker.  The worker ends with pthread_exit,
+   which ended the creator's path where the thread was run (2 of 5
+   recording calls reached); it is now the routine's return.  The RAW,
+   silence with the barrier. */
+START_TEST(a_worker_thread_records_the_secondary_its_creator_executes)
+{
+    check_one_raw_and_silent_twin("worker_secondaries.c", 71, 35, 1);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("user-programs");
@@ -2192,6 +2210,7 @@ int main(void)
     tcase_add_test(tc, the_decision_limit_is_one_finding_per_function);
     tcase_add_test(tc, going_past_an_if_that_creates_before_a_quiet_end_is_not_run);
     tcase_add_test(tc, result_checks_against_listed_codes_need_no_solver);
+    tcase_add_test(tc, a_worker_thread_records_the_secondary_its_creator_executes);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }

@@ -17,6 +17,7 @@
  * Setup failures print "VKRT-ERROR <what>" and exit 3.
  */
 #include <dlfcn.h>
+#include <pthread.h>
 #include <vulkan/vulkan.h>
 
 #include <stdbool.h>
@@ -46,14 +47,20 @@ typedef struct {
     unsigned count;
 } traced_buffer;
 
+/* The thr_ programs record on worker threads: the table is shared and kept
+ * under `lock`; the command traced last and whether a submission is under
+ * way are the calling thread's, since the layer reports a record-time
+ * hazard from inside the vkCmd* call, on the thread that made it. */
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static traced_buffer traced[MAX_BUFFERS];
 static unsigned traced_count;
-static const traced_command *last_command;
-static bool in_submit;
+static _Thread_local const traced_command *last_command;
+static _Thread_local bool in_submit;
 static VkDebugUtilsMessengerEXT messenger;
 
 void vkst_trace(VkCommandBuffer cmd, const char *name, unsigned line)
 {
+    pthread_mutex_lock(&lock);
     traced_buffer *t = NULL;
     for (unsigned i = 0; i < traced_count && !t; i++)
         if (traced[i].cmd == cmd)
@@ -72,6 +79,7 @@ void vkst_trace(VkCommandBuffer cmd, const char *name, unsigned line)
     t->commands[t->count].line = line;
     last_command = &t->commands[t->count++];
     in_submit = false;
+    pthread_mutex_unlock(&lock);
 }
 
 void vkst_trace_submit(unsigned line)
@@ -117,6 +125,7 @@ static VKAPI_ATTR VkBool32 VKAPI_CALL on_message(
     const char *id = data->pMessageIdName ? data->pMessageIdName : "UNNAMED";
     if (strcmp(id, "Loader Message") == 0)
         return VK_FALSE;
+    pthread_mutex_lock(&lock);
     const traced_command *c =
         strstr(data->pMessage, "Recorded access info") ? recorded_command(data->pMessage)
         : in_submit                                    ? NULL
@@ -124,6 +133,7 @@ static VKAPI_ATTR VkBool32 VKAPI_CALL on_message(
     printf("VVL-MSG %s line=%u cmd=%s\n", id, c ? c->line : 0, c ? c->name : "?");
     printf("VVL-TEXT %s\n", data->pMessage);
     fflush(stdout);
+    pthread_mutex_unlock(&lock);
     return VK_FALSE;
 }
 

@@ -21,6 +21,10 @@
  *    vkst_create_instance, which adds the
  *    VK_EXT_debug_utils messenger that prints the layer's messages as
  *    "VVL-MSG <id> line=<L> cmd=<name>" (the format run-diff.py parses);
+ *  - is safe to call from several threads at once (the thr_ programs record
+ *    on worker threads): the trace is kept under a mutex, and the command
+ *    traced last is the calling thread's own, since the layer calls the
+ *    messenger on the thread that made the call;
  *  - renames the program's main: vkst_trace.c's main calls it and prints
  *    "VKRT-DONE" when it returns 0.
  */
@@ -62,6 +66,7 @@ void *vkst_dlsym(void *library, const char *name);
 #define vkCmdBindPipeline(c, ...) vkCmdBindPipeline(VKST_CB(c, "vkCmdBindPipeline"), __VA_ARGS__)
 #define vkCmdDraw(c, ...) vkCmdDraw(VKST_CB(c, "vkCmdDraw"), __VA_ARGS__)
 #define vkCmdDispatch(c, ...) vkCmdDispatch(VKST_CB(c, "vkCmdDispatch"), __VA_ARGS__)
+#define vkCmdExecuteCommands(c, ...) vkCmdExecuteCommands(VKST_CB(c, "vkCmdExecuteCommands"), __VA_ARGS__)
 #define vkQueueSubmit(q, ...) vkQueueSubmit(VKST_Q(q), __VA_ARGS__)
 #define vkQueueSubmit2(q, ...) vkQueueSubmit2(VKST_Q(q), __VA_ARGS__)
 
@@ -77,6 +82,7 @@ void *vkst_dlsym(void *library, const char *name);
 #define CmdClearColorImage(c, ...) CmdClearColorImage(VKST_CB(c, "vkCmdClearColorImage"), __VA_ARGS__)
 #define CmdPipelineBarrier(c, ...) CmdPipelineBarrier(VKST_CB(c, "vkCmdPipelineBarrier"), __VA_ARGS__)
 #define CmdPipelineBarrier2(c, ...) CmdPipelineBarrier2(VKST_CB(c, "vkCmdPipelineBarrier2"), __VA_ARGS__)
+#define CmdExecuteCommands(c, ...) CmdExecuteCommands(VKST_CB(c, "vkCmdExecuteCommands"), __VA_ARGS__)
 #define QueueSubmit(q, ...) QueueSubmit(VKST_Q(q), __VA_ARGS__)
 #define QueueSubmit2(q, ...) QueueSubmit2(VKST_Q(q), __VA_ARGS__)
 
