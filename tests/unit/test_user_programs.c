@@ -1884,6 +1884,20 @@ START_TEST(two_buffers_created_apart_are_unequal_handles)
 }
 END_TEST
 
+/* realprog/suballoc_ranges.c: two ranges of one VkBuffer handed out by a
+   suballocator that returns { buffer, offset, size } by value, the buffer
+   copied from the heap's (`r.buffer = h->buffer;`).  Every created handle
+   in a struct returned by value was renamed after the variable keeping
+   it, so a.buffer, b.buffer and heap.buffer were three objects: the
+   twin's barrier on heap.buffer covered no copy (a false RAW) and two
+   ranges of the one buffer could never overlap.  A handle made before the
+   call keeps its object: the RAW on b's range, silence with the barrier. */
+START_TEST(a_range_returned_by_value_keeps_the_heaps_buffer)
+{
+    check_one_raw_and_silent_twin("suballoc_ranges.c", 67, 57, 1);
+}
+END_TEST
+
 /* realprog/load_factor_table.c: buffers in a small hash map grown and
    rehashed by a load factor, khash's way: `upper_bound = (unsigned)
    (buckets * LOAD_FACTOR + 0.5)` with `static const double LOAD_FACTOR =
@@ -2170,6 +2184,7 @@ int main(void)
     tcase_add_test(tc, the_members_of_a_union_share_their_bytes);
     tcase_add_test(tc, a_callback_handed_its_user_data_as_void_pointer_is_run);
     tcase_add_test(tc, two_buffers_created_apart_are_unequal_handles);
+    tcase_add_test(tc, a_range_returned_by_value_keeps_the_heaps_buffer);
     tcase_add_test(tc, a_load_factor_computed_through_a_double_is_known);
     tcase_add_test(tc, a_command_in_a_macro_argument_is_where_it_is_written);
     tcase_add_test(tc, an_array_sorted_by_qsort_is_in_the_comparators_order);
