@@ -1143,13 +1143,19 @@ static void name_element_after_array(fe_ctx *cx, fe_val *element, const fe_val *
  * the call's location: only handles created inside that call are renamed.
  */
 /* Names the handle `node` (when it is one the call made) `name`; whether
-   it was a handle. */
-static bool rename_handle(fe_ctx *cx, fe_val *node, const char *name, const vks_loc *made_in)
+   it was a handle.  `returned_by`, when set, is the call that returned a
+   struct by value: a handle made before it and only copied into the
+   struct (`a.buffer = heap->buffer;`, a suballocator's ranges of one
+   VkBuffer) is the object it was, not one of the variable's own. */
+static bool rename_handle(fe_ctx *cx, fe_val *node, const char *name, const vks_loc *made_in,
+                          const vks_loc *returned_by)
 {
     if (node->kind != VAL_SYM || !node->ident)
         return false;
     if (made_in && !fe_created_inside(cx, node, *made_in))
         return true; /* kept there before the call */
+    if (returned_by && fe_created_before(cx, node, *returned_by))
+        return true;
     /* A handle already kept somewhere before (`=>`) is passed through
        (`VkImageMemoryBarrier b = to_general(small);`), not made here. */
     if (strncmp(node->ident, "created:", 8) == 0 && !strstr(node->ident, "=>")) {
@@ -1169,14 +1175,15 @@ static bool rename_handle(fe_ctx *cx, fe_val *node, const char *name, const vks_
 }
 
 static void rename_created_handles(fe_ctx *cx, fe_val *v, const char *spelling,
-                                   const char *separator, const vks_loc *made_in, int depth)
+                                   const char *separator, const vks_loc *made_in,
+                                   const vks_loc *returned_by, int depth)
 {
     for (fe_field *f = v->fields; f && depth < 4; f = f->next) {
         fe_val *child = f->value;
         const char *name = vks_arena_printf(cx->arena, "%s%s%s", spelling,
                                             f->name[0] == '[' ? "" : separator, f->name);
-        if (!rename_handle(cx, child, name, made_in) && child->fields)
-            rename_created_handles(cx, child, name, ".", made_in, depth + 1);
+        if (!rename_handle(cx, child, name, made_in, returned_by) && child->fields)
+            rename_created_handles(cx, child, name, ".", made_in, returned_by, depth + 1);
     }
 }
 
@@ -1205,7 +1212,7 @@ static void name_handles_behind_returned_pointer(fe_ctx *cx, const fe_val *v, CX
     if (!first || !first->value->fields)
         return;
     vks_loc at = fe_loc(cx, call);
-    rename_created_handles(cx, first->value, spelling, "->", &at, 0);
+    rename_created_handles(cx, first->value, spelling, "->", &at, NULL, 0);
 }
 
 static void name_returned_handles(fe_ctx *cx, fe_val *v, CXCursor rhs, const char *spelling)
@@ -1218,7 +1225,7 @@ static void name_returned_handles(fe_ctx *cx, fe_val *v, CXCursor rhs, const cha
            n);`, the helper's local `buffer` created): the variable's. */
         vks_loc at = fe_loc(cx, call);
         if (v->kind == VAL_SYM && v->ident && fe_created_inside(cx, v, at))
-            rename_handle(cx, v, spelling, &at);
+            rename_handle(cx, v, spelling, &at, NULL);
         else
             name_handles_behind_returned_pointer(cx, v, call, spelling);
         return;
@@ -1226,7 +1233,8 @@ static void name_returned_handles(fe_ctx *cx, fe_val *v, CXCursor rhs, const cha
     if (v->kind == VAL_SYM || !v->fields)
         return;
     v->spelling = spelling;
-    rename_created_handles(cx, v, spelling, ".", NULL, 0);
+    vks_loc at = fe_loc(cx, call);
+    rename_created_handles(cx, v, spelling, ".", NULL, &at, 0);
 }
 
 static void name_after_variable(fe_ctx *cx, fe_val *v, CXCursor decl)

@@ -963,6 +963,7 @@ bool fe_name_frees_memory(const char *name);
 /* Whether the object a handle names was created inside the call at `call`
    (a constructor that returns a pointer to what it allocated). */
 bool fe_created_inside(fe_ctx *cx, const fe_val *handle, vks_loc call);
+bool fe_created_before(fe_ctx *cx, const fe_val *handle, vks_loc call);
 /* An assignment stored a handle in a struct member: `r->color = image`. */
 void fe_handle_stored(fe_ctx *cx, const fe_val *stored);
 /* vkBeginCommandBuffer: the recording's state and its handle, for

@@ -214,6 +214,16 @@ void fe_handle_renamed(fe_ctx *cx, const fe_val *handle, const char *made_as)
 
 /* Whether the object a handle names was created inside the call at
    `call`: its create call's chain of callers passes through it. */
+/* Whether the create call of `o` was reached through the call at `call`. */
+static bool made_through(const fe_object *o, vks_loc call)
+{
+    for (const vks_loc *c = o->loc.caller; c; c = c->caller)
+        if (c->line == call.line && c->col == call.col &&
+            strcmp(c->file ? c->file : "", call.file ? call.file : "") == 0)
+            return true;
+    return false;
+}
+
 bool fe_created_inside(fe_ctx *cx, const fe_val *handle, vks_loc call)
 {
     for (const fe_object *o = objects_of(cx)->list; o; o = o->next) {
@@ -221,12 +231,29 @@ bool fe_created_inside(fe_ctx *cx, const fe_val *handle, vks_loc call)
            command buffer it returns) is where it was begun, not made. */
         if (o->kind == FE_OBJ_RECORDING || strcmp(o->ident, handle->ident) != 0)
             continue;
-        for (const vks_loc *c = o->loc.caller; c; c = c->caller)
-            if (c->line == call.line && c->col == call.col &&
-                strcmp(c->file ? c->file : "", call.file ? call.file : "") == 0)
-                return true;
+        if (made_through(o, call))
+            return true;
     }
     return false;
+}
+
+/* Whether the handle names an object made before the call at `call`:
+   one is known by its identity and its create call's chain of callers
+   does not pass through the call.  A struct returned by value that only
+   copies such a handle out (`a.buffer = heap->buffer;`, a suballocator
+   handing out ranges of one VkBuffer) gives the caller that object, not
+   a new one. */
+bool fe_created_before(fe_ctx *cx, const fe_val *handle, vks_loc call)
+{
+    bool known = false;
+    for (const fe_object *o = objects_of(cx)->list; o; o = o->next) {
+        if (o->kind == FE_OBJ_RECORDING || strcmp(o->ident, handle->ident) != 0)
+            continue;
+        known = true;
+        if (made_through(o, call))
+            return false;
+    }
+    return known;
 }
 
 /* ---- create calls ---- */

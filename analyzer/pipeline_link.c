@@ -81,11 +81,26 @@ typedef struct link_loader {
 
 #define MAX_SETS 32
 
+/* The dynamic offset a bound set's dynamic descriptor was bound with. */
+typedef struct {
+    uint32_t binding, element;
+    uint64_t offset;
+} dynamic_offset;
+
+/* How a bound set's dynamic descriptors are offset. */
+typedef enum {
+    DYN_NONE,                           /* bound with no dynamic offsets */
+    DYN_KNOWN,                          /* dyn[] says each one's */
+    DYN_UNKNOWN                         /* given, but not known which is whose */
+} dynamic_mode;
+
 /* What one bind point of one command buffer has bound. */
 typedef struct {
     const char *pipeline;               /* pipeline ident, or NULL */
     const char *sets[MAX_SETS];         /* bound set idents, NULL unknown */
-    bool dynamic_offsets;               /* dynamic offsets were given */
+    dynamic_mode dyn_mode[MAX_SETS];
+    const dynamic_offset *dyn[MAX_SETS];
+    uint32_t dyn_count[MAX_SETS];
 } bind_point;
 
 typedef struct link_binding {
@@ -552,6 +567,90 @@ bool fe_model_update_descriptor_sets(fe_ctx *cx, const fe_call *call, int param)
     return true;
 }
 
+static bool is_dynamic_type(uint32_t type)
+{
+    return type == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC ||
+           type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC;
+}
+
+#define MAX_DYNAMIC 64
+
+/* The dynamic descriptors written into `set`, in binding and then element
+   order, at most MAX_DYNAMIC; how many (MAX_DYNAMIC + 1 for more). */
+static uint32_t written_dynamic(const fe_link *link, const char *set, dynamic_offset *out)
+{
+    uint32_t n = 0;
+    for (const link_descriptor *d = link->descriptors; d; d = d->next) {
+        if (!d->set_ident || strcmp(d->set_ident, set) != 0 || !is_dynamic_type(d->type))
+            continue;
+        if (n == MAX_DYNAMIC)
+            return MAX_DYNAMIC + 1;
+        uint32_t at = n++;
+        while (at > 0 && (out[at - 1].binding > d->binding ||
+                          (out[at - 1].binding == d->binding && out[at - 1].element > d->element))) {
+            out[at] = out[at - 1];
+            at--;
+        }
+        out[at] = (dynamic_offset){d->binding, d->element, 0};
+    }
+    return n;
+}
+
+/*
+ * vkCmdBindDescriptorSets' pDynamicOffsets: "Values are taken from
+ * pDynamicOffsets in an order such that all entries for set N come before
+ * set N+1; within a set, entries are ordered by the binding numbers in the
+ * descriptor set layouts; and within a binding array, elements are in
+ * order" (Descriptor Sets, Descriptor Set Binding).  The set layouts are not
+ * modelled; the sets' written dynamic descriptors stand for them when, all
+ * together, they are as many as the offsets given: dynamicOffsetCount "must
+ * be equal to the total number of dynamic descriptors in pDescriptorSets"
+ * (vkCmdBindDescriptorSets' valid usage), a write's descriptorType is its
+ * binding's in the layout, and a dynamic binding cannot be updated after it
+ * is bound (update-after-bind excludes the dynamic buffer types), so the
+ * written ones are all there are.  Anything else - an offset or a count not
+ * known, fewer written than given - leaves the sets' dynamic descriptors at
+ * unknown ranges, as before.
+ */
+static void bind_dynamic_offsets(fe_ctx *cx, bind_point *b, uint32_t first, uint32_t count,
+                                 fe_val *count_arg, fe_val *offsets_arg)
+{
+    uint64_t given;
+    bool known = fe_known_int(count_arg, &given);
+    for (uint32_t i = 0; i < count; i++) {
+        b->dyn_mode[first + i] = known && given == 0 ? DYN_NONE : DYN_UNKNOWN;
+        b->dyn[first + i] = NULL;
+        b->dyn_count[first + i] = 0;
+    }
+    if (!known || given == 0 || given > MAX_DYNAMIC)
+        return;
+    dynamic_offset *lists[MAX_SETS];
+    uint32_t taken = 0;
+    for (uint32_t i = 0; i < count; i++) {
+        if (!b->sets[first + i])
+            return;
+        dynamic_offset found[MAX_DYNAMIC];
+        uint32_t n = written_dynamic(cx->link, b->sets[first + i], found);
+        if (n > given - taken)
+            return;
+        lists[i] = vks_arena_alloc(cx->arena, (n ? n : 1) * sizeof *lists[i]);
+        for (uint32_t k = 0; k < n; k++) {
+            lists[i][k] = found[k];
+            if (!fe_known_int(fe_deref(cx, offsets_arg, (int64_t)(taken + k)),
+                              &lists[i][k].offset))
+                return;
+        }
+        b->dyn_count[first + i] = n;
+        taken += n;
+    }
+    if (taken != given)
+        return;
+    for (uint32_t i = 0; i < count; i++) {
+        b->dyn_mode[first + i] = DYN_KNOWN;
+        b->dyn[first + i] = lists[i];
+    }
+}
+
 typedef enum { BIND_PIPELINE, BIND_SETS, PUSH_SET } bind_kind;
 
 /* The state vkCmdBindPipeline / vkCmdBindDescriptorSets /
@@ -577,7 +676,7 @@ static void bind_state(fe_ctx *cx, bind_kind kind, uint32_t cmdbuf, fe_val **arg
         b->pipeline = fe_ident(args[2]);
         return;
     }
-    uint64_t first, count, dynamic;
+    uint64_t first, count;
     if (push) {
         /* Pushed descriptors replace the set's contents: not followed. */
         if (fe_known_int(args[3], &first) && first < MAX_SETS)
@@ -593,7 +692,7 @@ static void bind_state(fe_ctx *cx, bind_kind kind, uint32_t cmdbuf, fe_val **arg
     }
     for (uint64_t i = 0; i < count; i++)
         b->sets[first + i] = fe_ident(fe_deref(cx, args[5], (int64_t)i));
-    b->dynamic_offsets = !fe_known_int(args[6], &dynamic) || dynamic != 0;
+    bind_dynamic_offsets(cx, b, (uint32_t)first, (uint32_t)count, args[6], args[7]);
 }
 
 /* vkCmdBindPipeline(cmd, bindPoint, pipeline) and the descriptor binds:
@@ -703,13 +802,23 @@ static bool add_descriptor_accesses(fe_ctx *cx, vks_cmd *cmd, const bind_point *
     vks_res_id res = fe_resource(cx, d->buffer, VKS_RES_BUFFER, cmd->loc);
     if (res == VKS_RES_UNKNOWN)
         return false;
-    uint64_t offset, range;
-    bool dynamic = d->type == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC ||
-                   d->type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC;
+    uint64_t offset, range, dynamic = 0;
+    bool placed = true;
+    if (is_dynamic_type(d->type) && b->dyn_mode[sd->set] != DYN_NONE) {
+        /* "the effective offset used for dynamic uniform and storage
+           buffer bindings is the sum of the relative offset taken from
+           pDynamicOffsets, and the base address of the buffer plus base
+           offset in the descriptor set" (Descriptor Set Binding). */
+        placed = false;
+        for (uint32_t k = 0; b->dyn_mode[sd->set] == DYN_KNOWN && k < b->dyn_count[sd->set]; k++)
+            if (b->dyn[sd->set][k].binding == d->binding && b->dyn[sd->set][k].element == 0) {
+                dynamic = b->dyn[sd->set][k].offset;
+                placed = true;
+            }
+    }
     vks_region region = {.res = res, .range_known = false};
-    if (!(dynamic && b->dynamic_offsets) && fe_known_int(d->offset, &offset) &&
-        fe_known_int(d->range, &range))
-        region = vks_buffer_region(res, offset, range); /* VK_WHOLE_SIZE == VKS_WHOLE */
+    if (placed && fe_known_int(d->offset, &offset) && fe_known_int(d->range, &range))
+        region = vks_buffer_region(res, offset + dynamic, range); /* VK_WHOLE_SIZE == VKS_WHOLE */
     /* One access per access bit (ir.h: exactly one stage and one access). */
     for (uint64_t bit = 1; bit; bit <<= 1)
         if (bits & bit)

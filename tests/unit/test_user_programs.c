@@ -1904,6 +1904,34 @@ START_TEST(two_buffers_created_apart_are_unequal_handles)
 }
 END_TEST
 
+/* realprog/suballoc_ranges.c: two ranges of one VkBuffer handed out by a
+   suballocator that returns { buffer, offset, size } by value, the buffer
+   copied from the heap's (`r.buffer = h->buffer;`).  Every created handle
+   in a struct returned by value was renamed after the variable keeping
+   it, so a.buffer, b.buffer and heap.buffer were three objects: the
+   twin's barrier on heap.buffer covered no copy (a false RAW) and two
+   ranges of the one buffer could never overlap.  A handle made before the
+   call keeps its object: the RAW on b's range, silence with the barrier. */
+START_TEST(a_range_returned_by_value_keeps_the_heaps_buffer)
+{
+    check_one_raw_and_silent_twin("suballoc_ranges.c", 67, 57, 1);
+}
+END_TEST
+
+/* realprog/dynamic_offset_blur.c: a blur over two ranges of one arena
+   buffer picked by vkCmdBindDescriptorSets' dynamic offsets (source at
+   2048, destination at 4096; the DYNAMIC descriptors cover the first KiB).
+   Dynamic offsets were not applied: the dispatch's accesses had unknown
+   ranges, 2 questions left unknown and the RAW with the fill of the
+   source range missed.  Now the offsets are placed by the sets' written
+   dynamic descriptors in binding order: the RAW, silence with the
+   barrier. */
+START_TEST(dynamic_offsets_place_a_dispatchs_ranges)
+{
+    check_one_raw_and_silent_twin("dynamic_offset_blur.c", 160, 149, 1);
+}
+END_TEST
+
 /* realprog/load_factor_table.c: buffers in a small hash map grown and
    rehashed by a load factor, khash's way: `upper_bound = (unsigned)
    (buckets * LOAD_FACTOR + 0.5)` with `static const double LOAD_FACTOR =
@@ -2271,6 +2299,8 @@ int main(void)
     tcase_add_test(tc, the_members_of_a_union_share_their_bytes);
     tcase_add_test(tc, a_callback_handed_its_user_data_as_void_pointer_is_run);
     tcase_add_test(tc, two_buffers_created_apart_are_unequal_handles);
+    tcase_add_test(tc, a_range_returned_by_value_keeps_the_heaps_buffer);
+    tcase_add_test(tc, dynamic_offsets_place_a_dispatchs_ranges);
     tcase_add_test(tc, a_load_factor_computed_through_a_double_is_known);
     tcase_add_test(tc, a_command_in_a_macro_argument_is_where_it_is_written);
     tcase_add_test(tc, an_array_sorted_by_qsort_is_in_the_comparators_order);
