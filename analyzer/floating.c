@@ -15,14 +15,17 @@
  * double is made of: floating constants, integers the evaluator knows
  * converted to floating (6.3.1.4p2), + - * / and unary minus, and a
  * const-qualified object with static storage read through its initializer
- * (it cannot change, 6.7.3p6).  Each step is rounded to its expression's
+ * (it cannot change, 6.7.3p6), and calls of a few <math.h> functions of
+ * the C library (below).  Each step is rounded to its expression's
  * type (a float is rounded to float), as IEEE 754 arithmetic does on the
  * targets a Vulkan driver runs on (Annex F).  Anything else - a double
- * variable, a call, a division by zero, a result the integer type cannot
- * hold (undefined, 6.3.1.4p1) - leaves the conversion unknown.
+ * variable, another call, a division by zero, a result the integer type
+ * cannot hold (undefined, 6.3.1.4p1) - leaves the conversion unknown.
  */
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "eval.h"
 
@@ -132,6 +135,68 @@ static bool constant_object(const walk *w, CXCursor ref, double *out, int depth)
     return true;
 }
 
+/*
+ * A call of a <math.h> function of the C library, computed with the host's
+ * own: vulkan-tutorial counts a texture's mip levels as
+ *
+ *     mipLevels = static_cast<uint32_t>(std::floor(std::log2(std::max(w, h)))) + 1;
+ *
+ * and C programs write `(uint32_t)floor(log2(max)) + 1`; with the count
+ * unknown the generateMipmaps loop ran on an unknown bound, each blit's
+ * level was a question left unknown, and the mip chain's hazards were
+ * missed (tests/unit/realprog/mip_chain_log2.c).  Only functions declared
+ * without a body in the inputs (the library's, C11 7.12) and only those
+ * whose results are exact or correctly rounded where the chain's counts
+ * need them: floor, ceil, trunc, round, fmin, fmax, fabs, sqrt (IEEE 754
+ * requires it correctly rounded, Annex F.3) and log2 (exact at powers of
+ * two, which floor() then needs; glibc's is correctly rounded in double),
+ * with their float variants rounded to float.
+ */
+static bool math_call(const walk *w, CXCursor c, double *out, int depth)
+{
+    CXCursor callee = clang_getCursorReferenced(c);
+    if (clang_getCursorKind(callee) != CXCursor_FunctionDecl ||
+        !clang_Cursor_isNull(clang_getCursorDefinition(callee)))
+        return false;
+    static const struct { const char *name; int args; } fns[] = {
+        {"floor", 1}, {"ceil", 1}, {"trunc", 1}, {"round", 1}, {"fabs", 1},
+        {"sqrt", 1}, {"log2", 1}, {"fmin", 2}, {"fmax", 2},
+    };
+    CXString sp = clang_getCursorSpelling(callee);
+    char name[16];
+    snprintf(name, sizeof name, "%s", clang_getCString(sp));
+    clang_disposeString(sp);
+    size_t len = strlen(name);
+    bool single = len > 1 && name[len - 1] == 'f';
+    int which = -1;
+    for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++)
+        if (strcmp(name, fns[i].name) == 0 ||
+            (single && strncmp(name, fns[i].name, len - 1) == 0 &&
+             fns[i].name[len - 1] == '\0'))
+            which = (int)i;
+    int n = clang_Cursor_getNumArguments(c);
+    if (which < 0 || n != fns[which].args)
+        return false;
+    double a[2];
+    for (int i = 0; i < n; i++)
+        if (!operand(w, clang_Cursor_getArgument(c, (unsigned)i), &a[i], depth))
+            return false;
+    double v;
+    switch (which) {
+    case 0: v = floor(a[0]); break;
+    case 1: v = ceil(a[0]); break;
+    case 2: v = trunc(a[0]); break;
+    case 3: v = round(a[0]); break;
+    case 4: v = fabs(a[0]); break;
+    case 5: if (a[0] < 0) return false; v = sqrt(a[0]); break;
+    case 6: if (a[0] <= 0) return false; v = log2(a[0]); break;
+    case 7: v = fmin(a[0], a[1]); break;
+    default: v = fmax(a[0], a[1]); break;
+    }
+    *out = rounded(v, clang_getCursorType(c));
+    return isfinite(*out);
+}
+
 static bool value_of(const walk *w, CXCursor c, double *out, int depth)
 {
     if (depth > MAX_DEPTH)
@@ -173,6 +238,8 @@ static bool value_of(const walk *w, CXCursor c, double *out, int depth)
         return binary(w, c, out, depth);
     case CXCursor_DeclRefExpr:
         return constant_object(w, c, out, depth);
+    case CXCursor_CallExpr:
+        return math_call(w, c, out, depth);
     default:
         return false;
     }
