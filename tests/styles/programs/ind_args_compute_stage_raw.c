@@ -5,7 +5,7 @@
 // vkCmdDispatchIndirect on it.  The barrier between them is the classic
 // one: to COMPUTE_SHADER / SHADER_READ, which makes the count visible to
 // the shader but not the group counts to the indirect command read, which
-// happens in the DRAW_INDIRECT stage (Vulkan spec, 7.1.2 "Pipeline Stages":
+// happens in the DRAW_INDIRECT stage (Vulkan spec, Synchronization, "Pipeline Stages":
 // "VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT specifies the stage of the
 // pipeline where VkDrawIndirect* / VkDispatchIndirect* /
 // VkTraceRaysIndirect* data structures are consumed").

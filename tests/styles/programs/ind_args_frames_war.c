@@ -7,8 +7,8 @@
 // frame, but the argument buffer is one, and a frame waits only for its
 // own fence: frame 1's vkCmdUpdateBuffer rewrites the arguments frame 0's
 // indirect dispatch may still be reading - a write-after-read across
-// submissions (Vulkan spec, 7.4 "Fences": waiting on a fence orders
-// only the batches that signal it).
+// submissions (Vulkan spec, Synchronization, "Fences": waiting on a
+// fence orders only the batches that signal that fence).
 #include "gd.h"
 #include "ind_kernels.h"
 

@@ -3,7 +3,7 @@
 // VkDispatchIndirectCommand and the element count into the indirect
 // argument buffer, and the barrier before vkCmdDispatchIndirect names both
 // consumers: DRAW_INDIRECT / INDIRECT_COMMAND_READ for the group counts
-// (Vulkan spec, 7.1.2 "Pipeline Stages": DRAW_INDIRECT is "the stage of the
+// (Vulkan spec, Synchronization, "Pipeline Stages": DRAW_INDIRECT is "the stage of the
 // pipeline where VkDrawIndirect* / VkDispatchIndirect* data structures are
 // consumed") and COMPUTE_SHADER / SHADER_READ for the count the shader
 // reads.

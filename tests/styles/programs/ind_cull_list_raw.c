@@ -7,9 +7,9 @@
 // indirect launch only: DRAW_INDIRECT / INDIRECT_COMMAND_READ on the
 // argument buffer.  The compacted list the shader reads is not in it, so
 // the shade pass reads the list the cull pass wrote without a dependency:
-// a read-after-write (Vulkan spec, 7.1 "Execution and Memory
-// Dependencies": a buffer memory barrier's scopes are "limited to access
-// to memory through the specified buffer range").
+// a read-after-write (Vulkan spec, Synchronization, "Buffer Memory
+// Barriers": a buffer memory barrier's scopes are "limited to access to
+// memory through the specified buffer range").
 #include "gd.h"
 #include "ind_kernels.h"
 

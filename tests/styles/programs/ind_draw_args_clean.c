@@ -2,7 +2,7 @@
 // A GPU-driven draw, synchronized: the compute pass writes a
 // VkDrawIndirectCommand, and the barrier before the render pass goes from
 // COMPUTE_SHADER / SHADER_WRITE to DRAW_INDIRECT / INDIRECT_COMMAND_READ,
-// where vkCmdDrawIndirect reads it (Vulkan spec, 7.1.3 "Access Types").
+// where vkCmdDrawIndirect reads it (Vulkan spec, Synchronization, "Access Types").
 #include "gd.h"
 #include "ind_kernels.h"
 

@@ -4,7 +4,7 @@
 // vkCmdDrawIndirect on it.  The barrier after the compute pass was copied
 // from the dispatch path and hands the arguments to the vertex shader
 // (VERTEX_SHADER / SHADER_READ) instead of the indirect command read
-// (Vulkan spec, 7.1.3 "Access Types": VK_ACCESS_INDIRECT_COMMAND_READ_BIT
+// (Vulkan spec, Synchronization, "Access Types": VK_ACCESS_INDIRECT_COMMAND_READ_BIT
 // "specifies read access to indirect command data read as part of an
 // indirect drawing or dispatching command.  Such access occurs in the
 // VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT pipeline stage").

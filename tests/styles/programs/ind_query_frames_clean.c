@@ -5,7 +5,7 @@
 // results buffer, so frame 1's query copy does not touch what frame 0's
 // copy to its readback buffer reads, and within a frame the TRANSFER
 // barrier orders the query copy's write before the read (Vulkan spec,
-// 17.2 "Query Operations": vkCmdCopyQueryPoolResults' "writes to buffer
+// Queries, "Query Operations": vkCmdCopyQueryPoolResults' "writes to buffer
 // memory must be synchronized using VK_PIPELINE_STAGE_TRANSFER_BIT and
 // VK_ACCESS_TRANSFER_WRITE_BIT before using the results").
 #include "lite.h"

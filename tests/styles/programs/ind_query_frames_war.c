@@ -7,8 +7,8 @@
 // buffer is one, at offset 0 for every frame, and a frame waits only for
 // its own fence: frame 1's query copy rewrites the results that frame 0's
 // copy may still be reading - a write-after-read across submissions
-// (Vulkan spec, 7.4 "Fences": a fence wait orders only "the completion of
-// the batches" that signal it; submission order alone makes no memory
+// (Vulkan spec, Synchronization, "Fences": a fence wait orders only the
+// batches that signal that fence; submission order alone makes no memory
 // dependency).
 #include "lite.h"
 

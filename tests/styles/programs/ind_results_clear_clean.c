@@ -3,8 +3,8 @@
 // vkCmdFillBuffer so that unused profiler scopes read as zero, then the
 // used scopes' timestamps and availability words copied over it with
 // vkCmdCopyQueryPoolResults - with a TRANSFER -> TRANSFER barrier between
-// the clear and the query copy (both transfer writes: Vulkan spec, 17.2
-// "Query Operations", and 21.3 "Filling Buffers").
+// the clear and the query copy (both transfer writes: Vulkan spec,
+// Queries, "Query Operations", and Clear Commands, "Filling Buffers").
 #include "lite.h"
 
 #define SCOPES 4

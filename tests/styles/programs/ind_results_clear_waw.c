@@ -5,7 +5,7 @@
 // vkCmdCopyQueryPoolResults then writes each timestamp with its
 // availability word (VK_QUERY_RESULT_WITH_AVAILABILITY_BIT).  Both are
 // transfer writes to the same bytes and nothing orders them: the clear
-// and the query copy race (Vulkan spec, 17.2 "Query Operations":
+// and the query copy race (Vulkan spec, Queries, "Query Operations":
 // vkCmdCopyQueryPoolResults "is considered to be a transfer operation").
 #include "lite.h"
 

@@ -4,7 +4,7 @@
 // argument buffer with vkCmdCopyBuffer, then consumed by
 // vkCmdDispatchIndirect.  The barrier after the copy goes from TRANSFER /
 // TRANSFER_WRITE to DRAW_INDIRECT / INDIRECT_COMMAND_READ (Vulkan spec,
-// 7.1.3 "Access Types": "VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT specifies
+// Synchronization, "Access Types": "VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT specifies
 // read access to command data read from indirect buffers as part of an
 // indirect build, trace, drawing or dispatching command.  Such access
 // occurs in the VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT pipeline stage"),

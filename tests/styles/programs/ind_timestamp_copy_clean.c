@@ -3,7 +3,7 @@
 // with the barrier it lacks: the query results are copied with
 // vkCmdCopyQueryPoolResults into a results buffer, and a COPY /
 // TRANSFER_WRITE -> COPY / TRANSFER_READ barrier orders that write before
-// the copy into the readback buffer (Vulkan spec, 17.2 "Query
+// the copy into the readback buffer (Vulkan spec, Queries, "Query
 // Operations": its "writes to buffer memory must be synchronized using
 // VK_PIPELINE_STAGE_TRANSFER_BIT and VK_ACCESS_TRANSFER_WRITE_BIT before
 // using the results").

@@ -4,7 +4,7 @@
 // vkCmdCopyQueryPoolResults, and that buffer then copied into the
 // host-visible readback ring.  The second copy reads what the query copy
 // wrote with no barrier between them; vkCmdCopyQueryPoolResults writes its
-// destination as a transfer (Vulkan spec, 17.2 "Query Operations":
+// destination as a transfer (Vulkan spec, Queries, "Query Operations":
 // "vkCmdCopyQueryPoolResults is considered to be a transfer operation, and
 // its writes to buffer memory must be synchronized using
 // VK_PIPELINE_STAGE_TRANSFER_BIT and VK_ACCESS_TRANSFER_WRITE_BIT before

@@ -6,7 +6,7 @@
 // after it waits for the transfer but hands the data to the compute
 // shader (COMPUTE_SHADER / SHADER_READ), not to the indirect command read
 // of vkCmdDispatchIndirect.  vkCmdUpdateBuffer is a transfer write
-// (Vulkan spec, 21.4 "Updating Buffers": "vkCmdUpdateBuffer is treated as
+// (Vulkan spec, Clear Commands, "Updating Buffers": "vkCmdUpdateBuffer is treated as
 // a 'transfer' operation for the purposes of synchronization barriers").
 #include "gd.h"
 #include "ind_kernels.h"
