@@ -62,11 +62,6 @@ typedef struct fe_summary_state {
     size_t split_count, split_cap;
     bool split_everything;
     return_sink *sink;          /* of the innermost call region's way */
-    /* Regions that had too many ways at the deepest nesting, in the
-       recording function crowded_root (crowded_before). */
-    vks_loc *crowded;
-    size_t crowded_count, crowded_cap;
-    const char *crowded_root;
 } fe_summary_state;
 
 static bool function_quiet(fe_ctx *cx, CXCursor decl);
@@ -813,37 +808,6 @@ static bool fails_with_the_enclosing(const fe_ctx *cx, bool effect_or_too_many)
            !cx->out_of_steps;
 }
 
-/*
- * Whether a region about to be run at the deepest nesting had too many ways
- * there before, in the same recording function (add: it has now).  At
- * that depth the regions inside it are run as code, so their ways are its
- * own; in Mesa's zink, check_resource_for_batch_ref ->
- * zink_batch_reference_resource -> zink_resource_object_reference is met
- * eight regions deep, enumerated to MAX_WAYS_PER_REGION (6,000 to 11,000
- * statements), run as code, and the regions around it fail at once
- * (fails_with_the_enclosing); run as code, the next region one level in
- * is then the one at the deepest nesting, and the one after it, once per
- * level and per loop iteration: 12 times in one run of
- * zink_set_sampler_views, 770,000 of zink's statements for the same
- * answer.  Such a region is run as code at once, failing the ones around
- * it as it did: running a region as code is what the code does, only
- * joining it saves paths.
- */
-static bool crowded_before(fe_ctx *cx, vks_loc at, bool add)
-{
-    fe_summary_state *s = summary_of(cx);
-    if (s->crowded_root != cx->root_function) {
-        s->crowded_count = 0;
-        s->crowded_root = cx->root_function;
-    }
-    for (size_t i = 0; i < s->crowded_count; i++)
-        if (vks_loc_equal(&s->crowded[i], &at))
-            return true;
-    if (add)
-        VKS_PUSH(cx->arena, s->crowded, s->crowded_count, s->crowded_cap, at);
-    return false;
-}
-
 static region_outcome run_every_way(fe_ctx *cx, vks_loc region, region_runner *run,
                                     void *arg, fe_val **result, return_sink *own_sink,
                                     const char *partial, fe_way_outlines *outlines)
@@ -855,10 +819,6 @@ static region_outcome run_every_way(fe_ctx *cx, vks_loc region, region_runner *r
         sink = NULL;
     if (cx->sandbox >= MAX_NESTED_REGIONS || cx->out_of_steps)
         return RUN_AS_CODE;
-    if (cx->sandbox + 1 == MAX_NESTED_REGIONS && crowded_before(cx, region, false)) {
-        cx->sandbox_abort = fails_with_the_enclosing(cx, true);
-        return RUN_AS_CODE;
-    }
     /* Whether the statement's ways that record nothing are joined or the
        recording ones run is a decision of the path where it may be merged
        (merge.c, "Merging at decisions"), in the state the statement began
@@ -898,7 +858,7 @@ static region_outcome run_every_way(fe_ctx *cx, vks_loc region, region_runner *r
     bool ok = true;
     /* Why it is run as code: an effect on one of its ways, or too many
        ways (fails_with_the_enclosing). */
-    bool effect_or_too_many = false, too_many = false;
+    bool effect_or_too_many = false;
     for (;;) {
         cx->path.decision_count = 0;
         cx->path.decisions_capped = false;
@@ -979,12 +939,10 @@ static region_outcome run_every_way(fe_ctx *cx, vks_loc region, region_runner *r
             break;
         if (runs >= MAX_WAYS_PER_REGION) {
             ok = false;
-            effect_or_too_many = too_many = true;
+            effect_or_too_many = true;
             break;
         }
     }
-    if (too_many && cx->sandbox == MAX_NESTED_REGIONS)
-        crowded_before(cx, region, true);
     if (runs >= 2)
         cx->regions_branched++;
     if (fe_debug_paths())
