@@ -332,25 +332,6 @@ static bool widen_search_loop(fe_ctx *cx, CXCursor cond, CXCursor inc, CXCursor 
 }
 
 /*
- * The ways this path has taken at branches on unknowns: its decisions,
- * and past the decision limit the first ways it took without one
- * (fe_choose).  Past the limit, kopper's acquire loop (`while (true) {
- * ret = acquire (); if (ret == VK_ERROR_OUT_OF_DATE_KHR) { ...; continue;
- * } ...; break; }`, zink_kopper.c) retried at each acquire to the
- * 256-iteration limit, the retry being the first way: its decision count
- * no longer grew, so the loop did not read as one repeating on the way it
- * took: 1.6 M of zink's statements, most of the statement limit of six
- * recording functions, and a vksync-incomplete of its own.  The path is
- * reported incomplete at the decision limit already; from there a loop
- * that goes round again only on the first ways it is made to take is
- * analysed for two iterations, as one on an unknown condition.
- */
-static unsigned ways_taken(const fe_ctx *cx)
-{
-    return cx->path.decision_count + cx->path.capped_choices;
-}
-
-/*
  * A loop runs as C runs it while its condition is known (a constant trip
  * count fills an array); when the condition is unknown the body runs twice,
  * which is enough to see one iteration's accesses against the next's - a
@@ -394,19 +375,19 @@ static void exec_loop(fe_ctx *cx, CXCursor init, CXCursor cond, CXCursor inc,
     fe_loop_progress progress = {.at = fe_loc(cx, body), .outer = cx->loop_progress};
     cx->loop_progress = &progress;
     bool tested = false, test_known = false;
-    unsigned branched_in_a_row = 0, ways_at_last_test = 0;
+    unsigned branched_in_a_row = 0;
     for (unsigned n = 0; n < max_iterations; n++) {
         progress.iteration = n;
         if (test_first || n > 0) {
             bool known = true, value = true;
-            unsigned ways_before_test = ways_taken(cx);
+            unsigned decisions_before_test = cx->path.decision_count;
             if (!clang_Cursor_isNull(cond))
                 value = condition(cx, cond, &known);
             if (known && !value)
                 break;
             /* The condition is true only on the way this path took at a
                branch on an unknown inside it (see decided_by_branch). */
-            bool decided = known && ways_taken(cx) > ways_before_test;
+            bool decided = known && cx->path.decision_count > decisions_before_test;
             test_known = known;
             vks_loc at = fe_loc(cx, clang_Cursor_isNull(cond) ? body : cond);
             const char *why = NULL;
@@ -434,14 +415,13 @@ static void exec_loop(fe_ctx *cx, CXCursor init, CXCursor cond, CXCursor inc,
                                       ? 0
                                       : condition_inputs(cx, cond, FE_HASH_SEED);
                 if (tested && inputs == progress.last_inputs &&
-                    ways_taken(cx) > ways_at_last_test) {
+                    cx->path.decision_count > progress.decisions_at_last_test) {
                     why = "the loop repeats with the same condition";
                     iteration = assumed_iteration(&progress, n);
                 }
                 tested = true;
                 progress.last_inputs = inputs;
                 progress.decisions_at_last_test = cx->path.decision_count;
-                ways_at_last_test = ways_taken(cx);
             }
             if (why) {
                 if (iteration > 2)

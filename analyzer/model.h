@@ -334,9 +334,6 @@ typedef struct fe_path {
     bool exited;                /* the program ends on this path (exit()) */
     vks_loc exit_at;            /* where it first ended (program_end.c) */
     bool decisions_capped;      /* past the decisions bound on this path */
-    /* Branches on unknowns past that bound, each taken its first way
-       (fe_choose): no decision, but a way taken all the same. */
-    unsigned capped_choices;
     /* Reached a device-wide wait in a state an earlier path reached it in:
        the rest was analysed from that one (merge.c). */
     bool merged;

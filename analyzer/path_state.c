@@ -532,7 +532,6 @@ unsigned fe_choose(fe_ctx *cx, vks_loc at, const fe_alternative *alts,
         if (!cx->path.decisions_capped)
             decisions_capped_at(cx, at, max_decisions);
         cx->path.decisions_capped = true;
-        cx->path.capped_choices++;
         return 0;
     }
     /* The same test as one the path already made (vkcube's

@@ -835,7 +835,6 @@ static region_outcome run_every_way(fe_ctx *cx, vks_loc region, region_runner *r
     unsigned decision_cap = cx->decision_cap, forced = cx->forced_count;
     unsigned decision_count = cx->path.decision_count;
     bool capped = cx->path.decisions_capped;
-    unsigned capped_choices = cx->path.capped_choices;
     size_t facts = cx->path.fact_count, steps = cx->path.step_count;
     unsigned generation = cx->path.havoc_generation, fresh = cx->path.fresh_names;
     unsigned highest_generation = generation, highest_fresh = fresh;
@@ -957,7 +956,6 @@ static region_outcome run_every_way(fe_ctx *cx, vks_loc region, region_runner *r
     cx->forced_count = forced;
     cx->path.decision_count = decision_count;
     cx->path.decisions_capped = capped;
-    cx->path.capped_choices = capped_choices;
     cx->trail_epoch = epoch;
     cx->path.havoc_generation = highest_generation;
     cx->path.fresh_names = highest_fresh;
