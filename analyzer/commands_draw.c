@@ -251,6 +251,44 @@ void fe_model_draw_indirect_count(fe_ctx *cx, vks_cmd *cmd, const fe_call *call)
  * availability value): the range is the part certainly written; a pool of
  * pipeline statistics writes more per query.
  */
+/*
+ * How many values each query of a pool writes: "Occlusion queries ...
+ * and timestamp queries store a single value"; a pipeline statistics
+ * query "results in a single value per ... pipelineStatistics bit set"
+ * ("Queries" chapter, Query Operation and Pipeline Statistics Queries).
+ * Kept by the pool's handle, for vkCmdCopyQueryPoolResults; 0 (no entry)
+ * for a type whose count is not modelled here.
+ */
+enum { MAX_QUERIES_APART = 64 };
+
+void fe_note_query_pool(fe_ctx *cx, fe_val *const *args, unsigned argc)
+{
+    if (argc < 4)
+        return;
+    fe_val *info = fe_deref(cx, args[1], 0);
+    fe_val *pool = fe_deref(cx, args[3], 0);
+    const char *ident = pool ? fe_ident(pool) : NULL;
+    uint64_t type, statistics = 0;
+    if (!info || !ident || !fe_known_int(fe_peek(cx, info, "queryType"), &type))
+        return;
+    uint64_t values = 0;
+    if (type == VK_QUERY_TYPE_OCCLUSION || type == VK_QUERY_TYPE_TIMESTAMP)
+        values = 1;
+    else if (type == VK_QUERY_TYPE_PIPELINE_STATISTICS &&
+             fe_known_int(fe_peek(cx, info, "pipelineStatistics"), &statistics))
+        values = (uint64_t)__builtin_popcountll(statistics);
+    if (values)
+        *fe_name_slot(cx, &cx->path.query_pools, ident, true) = (void *)(uintptr_t)values;
+}
+
+/* vkCmdCopyQueryPoolResults(cmd, pool, first, count, dst, offset, stride,
+   flags): "results for each query are written ... at dstOffset + i *
+   stride" ("Queries" chapter, vkCmdCopyQueryPoolResults) - each query's
+   values, one more with VK_QUERY_RESULT_WITH_AVAILABILITY_BIT, and
+   nothing between them: a write into the gaps of a wider stride is no
+   hazard with it.  With the pool's type known (fe_note_query_pool) each
+   query is a write of its own, up to MAX_QUERIES_APART of them; else one
+   write from the first to the last query's first value, as before. */
 void fe_model_copy_query_results(fe_ctx *cx, vks_cmd *cmd, const fe_call *call)
 {
     fe_val **args = call->args;
@@ -267,6 +305,19 @@ void fe_model_copy_query_results(fe_ctx *cx, vks_cmd *cmd, const fe_call *call)
         if (count == 0)
             return;
         uint64_t value = flags & VK_QUERY_RESULT_64_BIT ? 8 : 4;
+        const char *pool = fe_ident(args[1]);
+        void **known = pool ? fe_name_slot(cx, &cx->path.query_pools, pool, false) : NULL;
+        uint64_t values = known ? (uintptr_t)*known : 0;
+        if (values && count <= MAX_QUERIES_APART) {
+            uint64_t each = value * (values + (flags & VK_QUERY_RESULT_WITH_AVAILABILITY_BIT ? 1 : 0));
+            for (uint64_t i = 0; i < count; i++)
+                vks_cmd_add_access(
+                    cx->program, cmd,
+                    vks_known_access(vks_buffer_region(res, offset + i * stride, each),
+                                     VK_PIPELINE_STAGE_2_COPY_BIT,
+                                     VK_ACCESS_2_TRANSFER_WRITE_BIT));
+            return;
+        }
         if (flags & VK_QUERY_RESULT_WITH_AVAILABILITY_BIT)
             value *= 2;
         region = vks_buffer_region(res, offset, (count - 1) * stride + value);

@@ -3253,6 +3253,8 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
     const char *vulkan_name = entry && strncmp(entry, "vk", 2) == 0 ? entry : NULL;
     if (vulkan_name && fe_entry_point_has(vulkan_name, FE_EP_FIXED_QUERY))
         name_fixed_query_results(cx, vulkan_name, args, argc, call);
+    if (vulkan_name && fe_entry_point_has(vulkan_name, FE_EP_QUERY_POOL))
+        fe_note_query_pool(cx, args, (unsigned)argc);
     fe_call record = call_record(cx, call, vulkan_name, args, (unsigned)argc, false);
     fe_val *string_result = fe_string_call(cx, &record);
     if (string_result)

@@ -297,6 +297,9 @@ typedef struct fe_path {
        (entry_points.c): a vkCmd* on one of them with no recording open is
        not a handed recording. */
     struct fe_name_table *begun;
+    /* The query pools this path made, by the handle's identity: how many
+       values each query writes (commands_draw.c, fe_note_query_pool). */
+    struct fe_name_table *query_pools;
     /* The handles this path destroyed and the heap blocks it freed, as the
        members of one value (a member named after the handle's identity,
        1 when it ended), so that a region run every way saves and joins it
@@ -760,6 +763,9 @@ enum {
        not find (eval_stmt.c, quiet_leave.c) a creation and nothing more -
        "vkCreate*" commands record, submit and wait for nothing. */
     FE_EP_MAKES = 1u << 9,
+    /* vkCreateQueryPool: what it made is noted after the call (the pool's
+       query type: commands_draw.c, fe_note_query_pool). */
+    FE_EP_QUERY_POOL = 1u << 10,
     /* The rows that are no effect: a run does not count them, a joined
        region does not stop for them. */
     FE_EP_NO_EFFECT = FE_EP_FIXED_QUERY | FE_EP_ENDS | FE_EP_OPAQUE,
@@ -861,6 +867,9 @@ bool fe_merging_off(void);
 bool fe_decision_state_key(fe_ctx *cx, vks_loc at, uint64_t *key);
 /* Whether a path took `way` from a decision in the state `key` before;
    from now on it has. */
+/* After vkCreateQueryPool(device, pCreateInfo, pAllocator, pQueryPool),
+   its out-parameter named: the pool's values per query, by its handle. */
+void fe_note_query_pool(fe_ctx *cx, fe_val *const *args, unsigned argc);
 bool fe_way_taken_before(fe_ctx *cx, uint64_t key, unsigned way);
 /* The unknown name of the result of the latest submission while the path
    has not tested it (a test that says it failed takes the submission

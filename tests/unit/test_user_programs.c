@@ -870,6 +870,22 @@ START_TEST(precondition_checks_error_formatting_and_a_reacquire_loop_cost_no_run
 }
 END_TEST
 
+/* realprog/frame_timer_slots.c: two timestamps copied with
+   vkCmdCopyQueryPoolResults into 64-byte slots, the value first; the
+   slot's notes after it are cleared with no barrier (the copy writes
+   only each query's values, "at dstOffset + i * stride": no hazard), and
+   so is the second query's value (a write-after-write).  The copy was
+   one write over the whole span, so the notes' fill was a false WAW too
+   (line 32); with the pool's query type noted where it is made, each
+   query is a write of its own.  The twin, with a barrier before the
+   second fill, is silent (the false WAW stayed in it before). */
+START_TEST(a_query_copy_writes_each_query_not_its_stride)
+{
+    check_one_finding_and_silent_twin("frame_timer_slots.c", VKS_RULE_HAZARD_WAW,
+                                      "WRITE_AFTER_WRITE", 41, 29, 1);
+}
+END_TEST
+
 /* realprog/static_window_rebuild.c: a viewer on file-scope state that
    rebuilds its swapchain from an event, a failed acquire, a failed
    present, and the restore after a minimise (nothing built then); each
@@ -2187,6 +2203,7 @@ int main(void)
     tcase_add_test(tc, failing_ways_of_error_checks_that_add_nothing_are_not_run);
     tcase_add_test(tc, precondition_checks_error_formatting_and_a_reacquire_loop_cost_no_runs);
     tcase_add_test(tc, a_rebuilding_render_loop_reaches_its_waits_in_states_seen_before);
+    tcase_add_test(tc, a_query_copy_writes_each_query_not_its_stride);
     tcase_add_test(tc, an_event_pump_handed_an_opaque_connection_is_no_wait);
     tcase_add_test(tc, a_fence_wait_orders_only_the_submission_that_signals_it);
     tcase_add_test(tc, a_callback_that_reaches_no_device_is_no_wait);
