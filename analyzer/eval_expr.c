@@ -277,7 +277,7 @@ bool fe_read_global(fe_ctx *cx, const char *key)
 {
     for (fe_global_decl *g = *global_bucket(cx, key); g; g = g->next)
         if (strcmp(g->key, key) == 0) {
-            if (lookup(cx->path.globals, fe_decl_key(cx, g->decl)))
+            if (lookup(cx->path.globals, g->key))
                 return false;
             (void)variable(cx, g->decl);
             return true;

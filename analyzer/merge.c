@@ -632,14 +632,20 @@ static const char *canonical_name(void *data, const char *ident)
     return c && *c ? (const char *)*c : identity_form(names->cx, ident);
 }
 
+/* One more occurrence of a name (count_uses). */
+static void count_name(fe_ctx *cx, fe_name_table **uses, const char *name)
+{
+    void **n = fe_name_slot(cx, uses, name, true);
+    *n = (void *)((uintptr_t)*n + 1);
+}
+
 /* The names of what its facts are about, each counted once more. */
 static void count_fact_names(fe_ctx *cx, fe_name_table **uses, const vks_smt_expr *e)
 {
     if (!e)
         return;
     if (e->kind == VKS_SMT_VAR) {
-        void **n = fe_name_slot(cx, uses, e->name, true);
-        *n = (void *)((uintptr_t)*n + 1);
+        count_name(cx, uses, e->name);
         return;
     }
     count_fact_names(cx, uses, e->lhs);
@@ -659,22 +665,18 @@ static fe_name_table *count_uses(fe_ctx *cx, const state_line *lines, size_t cou
 {
     fe_name_table *uses = NULL;
     for (size_t i = 0; i < count; i++) {
-        const char *names[2] = {lines[i].var, lines[i].memory};
-        for (int k = 0; k < 2; k++)
-            if (names[k]) {
-                void **n = fe_name_slot(cx, &uses, names[k], true);
-                *n = (void *)((uintptr_t)*n + 1);
-            }
+        if (lines[i].var)
+            count_name(cx, &uses, lines[i].var);
+        if (lines[i].memory)
+            count_name(cx, &uses, lines[i].memory);
     }
     for (size_t i = 0; i < cx->path.fact_count; i++)
         count_fact_names(cx, &uses, cx->path.facts[i].cond);
     /* A submission's result a later test can still take it back by is
        named for that, like one a fact is about. */
     const char *untested = fe_untested_submission_result(cx);
-    if (untested) {
-        void **n = fe_name_slot(cx, &uses, untested, true);
-        *n = (void *)((uintptr_t)*n + 1);
-    }
+    if (untested)
+        count_name(cx, &uses, untested);
     return uses;
 }
 
@@ -1006,6 +1008,13 @@ static bool is_object(const char *repr)
  */
 static bool has_root(const state_line *lines, size_t count, const char *path);
 
+/* The key of the global whose own line (not a member's) `path` is, or
+   NULL. */
+static const char *global_key(const char *path)
+{
+    return path[0] == 'G' && path[1] == SEP && !strchr(path + 2, SEP) ? path + 2 : NULL;
+}
+
 /*
  * The other way round: a representative made by a path that never read a
  * global the arriving path holds.  That path's global held its initial
@@ -1028,15 +1037,14 @@ static void complete_representative(fe_ctx *cx, representative *r, const state_l
     size_t added_count = 0, added_cap = 0;
     for (size_t i = 0; i < count; i++) {
         const char *path = lines[i].path;
-        if (path[0] != 'G' || path[1] != SEP || strchr(path + 2, SEP) ||
-            has_root(r->lines, r->count, path))
+        if (!global_key(path) || has_root(r->lines, r->count, path))
             continue;
         fe_binding *own = cx->path.globals;
         cx->path.globals = NULL;
         walker w = {.cx = cx};
-        if (cx->read_global(cx, path + 2))
+        if (cx->read_global(cx, global_key(path)))
             for (fe_binding *b = cx->path.globals; b; b = b->next)
-                if (strcmp(b->key, path + 2) == 0) {
+                if (strcmp(b->key, global_key(path)) == 0) {
                     walk(&w, path, b->value, NULL, NULL);
                     break;
                 }
@@ -1069,15 +1077,13 @@ static bool read_globals_others_read(fe_ctx *cx, vks_loc at, const state_line *l
         return false;
     bool read = false;
     for (const merge_site *s = merge_state(cx)->sites; s; s = s->next) {
-        if (!s->rep.lines || s->at.line != at.line || s->at.col != at.col ||
-            strcmp(s->at.file ? s->at.file : "", at.file ? at.file : "") != 0)
+        if (!s->rep.lines || !vks_loc_equal(&s->at, &at))
             continue;
         for (size_t i = 0; i < s->rep.count; i++) {
             const char *path = s->rep.lines[i].path;
-            if (path[0] != 'G' || path[1] != SEP || strchr(path + 2, SEP) ||
-                has_root(lines, count, path))
+            if (!global_key(path) || has_root(lines, count, path))
                 continue;
-            read |= cx->read_global(cx, path + 2);
+            read |= cx->read_global(cx, global_key(path));
         }
     }
     return read;
@@ -1121,9 +1127,7 @@ static unsigned learn_from_siblings(fe_ctx *cx, merge_site *site)
     unsigned marked = 0;
     representative *r = &site->rep;
     for (const merge_site *s = merge_state(cx)->sites; s; s = s->next) {
-        if (s == site || !s->rep.lines || s->at.line != site->at.line ||
-            s->at.col != site->at.col || strcmp(s->at.file ? s->at.file : "",
-                                                site->at.file ? site->at.file : "") != 0)
+        if (s == site || !s->rep.lines || !vks_loc_equal(&s->at, &site->at))
             continue;
         for (size_t i = 0; i < r->count; i++) {
             if (strcmp(r->lines[i].repr, "W") == 0)
