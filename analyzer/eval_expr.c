@@ -1679,8 +1679,8 @@ static unsigned decide_truth(fe_ctx *cx, CXCursor cond, bool first, bool second_
     const vks_smt_expr *sym = fe_symbolic(cx, cond);
     const char *text = fe_source_text(cx, cond);
     fe_fact *facts = vks_arena_alloc(fe_value_arena(cx), 2 * sizeof *facts);
-    facts[0] = (fe_fact){sym, first};
-    facts[1] = (fe_fact){sym, !first};
+    facts[0] = (fe_fact){.cond = sym, .truth = first};
+    facts[1] = (fe_fact){.cond = sym, .truth = !first};
     fe_alternative alts[2] = {
         {.facts = &facts[0], .fact_count = 1,
          .text = fe_intern_printf(cx, "`%s` is %s", text, first ? "true" : "false")},

@@ -1017,8 +1017,8 @@ static void exec_switch(fe_ctx *cx, CXCursor c)
         const vks_smt_expr *eq = fe_smt_binary(cx, VKS_SMT_EQ, sym,
                                                fe_symbolic(cx, body.items[i].cursor));
         fe_fact *fact = vks_arena_alloc(fe_value_arena(cx), sizeof *fact);
-        *fact = (fe_fact){eq, true};
-        no_case[n] = (fe_fact){eq, false};
+        *fact = (fe_fact){.cond = eq, .truth = true};
+        no_case[n] = (fe_fact){.cond = eq, .truth = false};
         alts[n] = (fe_alternative){.facts = fact, .fact_count = 1,
                                    .text = fe_intern_printf(
                                        cx, "`%s` is %s", text,
@@ -1147,8 +1147,8 @@ static void exec_statement(fe_ctx *cx, CXCursor c)
                path that then went one check further recorded something
                new: one kept path per check. */
             bool goes_on_first = ch.count == 2 && leaves_at_once(cx, ch.items[1]);
-            facts[0] = (fe_fact){sym, !goes_on_first};
-            facts[1] = (fe_fact){sym, goes_on_first};
+            facts[0] = (fe_fact){.cond = sym, .truth = !goes_on_first};
+            facts[1] = (fe_fact){.cond = sym, .truth = goes_on_first};
             fe_alternative alts[2] = {
                 {.facts = &facts[0], .fact_count = 1,
                  .text = fe_intern_printf(cx, "`%s` is %s", text,

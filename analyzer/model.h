@@ -244,10 +244,14 @@ typedef struct {
     uint64_t state_key;
 } fe_decision;
 
-/* What a path assumes: cond is non-zero (truth) or zero (!truth). */
+/* What a path assumes: cond is non-zero (truth) or zero (!truth).  key:
+   on the path's own facts, a hash of cond without its logical nots
+   (path_state.c fact_key), so that looking a test up among hundreds of
+   facts compares two numbers, not two trees; 0 where not computed. */
 typedef struct {
     const vks_smt_expr *cond;
     bool truth;
+    uint64_t key;
 } fe_fact;
 
 typedef struct {

@@ -985,7 +985,7 @@ static region_outcome run_every_way(fe_ctx *cx, vks_loc region, region_runner *r
         /* The joined path assumes what one of its ways assumed (a later
            test of the same condition is not free to take a recording
            way's side); the other path's decisions are made as code. */
-        fe_fact assumed = {joined_ways_hold, true};
+        fe_fact assumed = {.cond = joined_ways_hold, .truth = true};
         bool has_fact = joined_ways_hold && !some_way_assumed_nothing;
         fe_alternative alts[2] = {
             {.facts = has_fact ? &assumed : NULL, .fact_count = has_fact ? 1 : 0,
