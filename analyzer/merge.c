@@ -167,6 +167,41 @@ static const char *subpath(vks_arena *a, const char *path, const char *component
     return out;
 }
 
+/* v in decimal, at the end of buf (24 bytes): what "%llu" gives, without
+   a printf per node (snprintf was most of print_expr's time, and that a
+   twentieth of vkcube-xcb's run). */
+static const char *decimal(char *buf, uint64_t v)
+{
+    char *p = buf + 23;
+    *p = '\0';
+    do {
+        *--p = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    return p;
+}
+
+/* The parts joined, in the arena: the state's lines are built a few
+   hundred thousand times a run, and formatting each with printf was a
+   tenth of vkcube-xcb's time. */
+static const char *joined(vks_arena *a, const char *const *parts, size_t count)
+{
+    size_t lengths[8], total = 0;
+    for (size_t i = 0; i < count; i++)
+        total += lengths[i] = strlen(parts[i]);
+    char *out = vks_arena_alloc(a, total + 1), *p = out;
+    for (size_t i = 0; i < count; i++) {
+        memcpy(p, parts[i], lengths[i]);
+        p += lengths[i];
+    }
+    *p = '\0';
+    return out;
+}
+
+#define JOINED(a, ...) \
+    joined((a), (const char *const[]){__VA_ARGS__}, \
+           sizeof (const char *const[]){__VA_ARGS__} / sizeof (const char *))
+
 static size_t seen_slot(const walker *w, const fe_val *v)
 {
     size_t i = (size_t)(((uintptr_t)v >> 4) * 0x9e3779b97f4a7c15ull) & w->seen_mask;
@@ -266,16 +301,17 @@ static void walk(walker *w, const char *path, fe_val *v, const fe_val *parent,
     if (!v || w->too_large)
         return;
     vks_arena *a = fe_value_arena(w->cx);
+    char digits[24];
     const char *first = seen_at(w, v, path);
     if (first) {
-        add_line(w, path, vks_arena_printf(a, "=%s", first), NULL, NULL, NULL, false);
+        add_line(w, path, JOINED(a, "=", first), NULL, NULL, NULL, false);
         return;
     }
     const char *repr = "?";
     const char *var = NULL;
     switch (v->kind) {
     case VAL_INT:
-        repr = vks_arena_printf(a, "i%llu", (unsigned long long)v->i);
+        repr = JOINED(a, "i", decimal(digits, v->i));
         break;
     case VAL_SYM:
         /* 'S': an object the program created or recorded a command on
@@ -290,13 +326,14 @@ static void walk(walker *w, const char *path, fe_val *v, const fe_val *parent,
         var = v->unknown_name;
         break;
     case VAL_PTR:
-        repr = vks_arena_printf(a, "p%lld%s", (long long)v->index, v->single ? "s" : "");
+        repr = JOINED(a, "p", v->index < 0 ? "-" : "",
+                      decimal(digits, v->index < 0 ? 0 - (uint64_t)v->index : (uint64_t)v->index),
+                      v->single ? "s" : "");
         break;
     }
     if (v->aggregate || v->zero_rest || v->string) /* most nodes have none */
-        repr = vks_arena_printf(a, "%s%s%s%s%s", repr, v->aggregate ? "A" : "",
-                                v->zero_rest ? "Z" : "", v->string ? "\"" : "",
-                                v->string ? v->string : "");
+        repr = JOINED(a, repr, v->aggregate ? "A" : "", v->zero_rest ? "Z" : "",
+                      v->string ? "\"" : "", v->string ? v->string : "");
     const char *memory = NULL;
     if (v->mapping) {
         memory = fe_mapping_memory(v->mapping);
@@ -436,8 +473,7 @@ static void print_expr(fe_ctx *cx, fact_index *fx, const vks_smt_expr *e, fact_t
     }
     switch (e->kind) {
     case VKS_SMT_CONST:
-        snprintf(token, sizeof token, "%llu", (unsigned long long)e->value);
-        append(out, token);
+        append(out, decimal(token, e->value));
         return;
     case VKS_SMT_VAR: {
         void **c = fe_name_slot(cx, &fx->canonical, e->name, false);
@@ -450,8 +486,9 @@ static void print_expr(fe_ctx *cx, fact_index *fx, const vks_smt_expr *e, fact_t
         append(out, ")");
         return;
     case VKS_SMT_BINARY:
-        snprintf(token, sizeof token, "(%d%c ", (int)e->op, e->is_signed ? 's' : 'u');
-        append(out, token);
+        append(out, "(");
+        append(out, decimal(token, (uint64_t)e->op)); /* (an enum: never negative) */
+        append(out, e->is_signed ? "s " : "u ");
         print_expr(cx, fx, e->lhs, out);
         append(out, " ");
         print_expr(cx, fx, e->rhs, out);
@@ -728,6 +765,7 @@ static state_line *state_lines(fe_ctx *cx, vks_loc at, size_t *count, uint64_t *
        that counted differently before compare equal.  Each state variable
        gets the facts that mention it. */
     fact_index fx = {NULL, NULL};
+    char digits[24];
     fe_name_table *seen_forms = NULL;
     fe_name_table *uses = count_uses(cx, w.lines, w.count);
     for (size_t i = 0; i < w.count; i++) {
@@ -745,7 +783,7 @@ static state_line *state_lines(fe_ctx *cx, vks_loc at, size_t *count, uint64_t *
             void **n = fe_name_slot(cx, &seen_forms, form, true);
             uintptr_t index = (uintptr_t)*n;
             *n = (void *)(index + 1);
-            *c = vks_arena_printf(a, "%s~%u", form, (unsigned)index);
+            *c = (void *)JOINED(a, form, "~", decimal(digits, (unsigned)index));
             fe_name_slot(cx, &fx.facts, names[k], true);
         }
     }
@@ -765,14 +803,14 @@ static state_line *state_lines(fe_ctx *cx, vks_loc at, size_t *count, uint64_t *
         if (c && *c) {
             void **f = fe_name_slot(cx, &fx.facts, l.var, false);
             facts = f && *f ? fact_set(a, *f) : NULL;
-            l.repr = vks_arena_printf(a, "%s%s", l.repr, (const char *)*c);
+            l.repr = JOINED(a, l.repr, (const char *)*c);
         }
         if (l.memory) {
             void **c = fe_name_slot(cx, &fx.canonical, l.memory, false);
-            l.repr = vks_arena_printf(a, "%s@%s", l.repr, (const char *)*c);
+            l.repr = JOINED(a, l.repr, "@", (const char *)*c);
         }
         if (facts)
-            l.repr = vks_arena_printf(a, "%s{%s}", l.repr, facts);
+            l.repr = JOINED(a, l.repr, "{", facts, "}");
         else if (l.is_default)
             continue; /* as it would read unwritten: no line, both sides */
         w.lines[kept++] = l;
