@@ -2135,6 +2135,65 @@ static fe_val *stdarg_call(fe_ctx *cx, CXCursor call, fe_val **args, int argc)
     return fe_unknown(cx);
 }
 
+/*
+ * The compiler's bit-scan builtins and POSIX ffs() on a known integer:
+ * Mesa's u_foreach_bit (`(b) = ffs(__dword) - 1`, ffs being
+ * __builtin_ffs where the compiler has it) and the hand-written
+ * `i = __builtin_ctz(mask); mask &= mask - 1;` walk a mask of resources
+ * and record one barrier per set bit; with the index unknown every barrier
+ * named an unknown buffer and the copies after them were questions left
+ * unknown (tests/styles/programs/bits_*; realprog/dirty_bits_flush.c).
+ * The operand is the argument converted to the parameter's type, so it is
+ * cut to that width (32 bits for unsigned int and int, 64 for the l and ll
+ * forms on the LP64 targets the analysis runs for).  ctz and clz of zero
+ * are undefined (GCC's manual), so they stay unknown; ffs(0) is 0 (POSIX).
+ * NULL for any other call, and where the operand is not known.
+ */
+static fe_val *bit_scan_call(fe_ctx *cx, CXCursor call, fe_val **args, int argc)
+{
+    CXCursor decl = fe_callee_decl(call);
+    if (argc != 1 || clang_Cursor_isNull(decl))
+        return NULL;
+    const char *name = fe_spelling(cx, decl);
+    if (strncmp(name, "__builtin_", 10) == 0)
+        name += 10;
+    else if (!clang_Location_isInSystemHeader(clang_getCursorLocation(decl)) ||
+             strncmp(name, "ffs", 3) != 0)
+        return NULL; /* a program's own ctz() may compute anything */
+    static const char *const ops[] = {"ctz", "clz", "ffs", "popcount", "parity"};
+    size_t op = sizeof ops / sizeof ops[0];
+    size_t len = 0;
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+        if (strncmp(name, ops[i], strlen(ops[i])) == 0) {
+            op = i;
+            len = strlen(ops[i]);
+        }
+    if (op == sizeof ops / sizeof ops[0])
+        return NULL;
+    const char *suffix = name + len;
+    unsigned width;
+    if (suffix[0] == '\0')
+        width = 32;
+    else if (strcmp(suffix, "l") == 0 || strcmp(suffix, "ll") == 0)
+        width = 64;
+    else
+        return NULL;
+    uint64_t v;
+    if (!fe_known_int(args[0], &v))
+        return NULL;
+    if (width == 32)
+        v &= 0xffffffffu;
+    if (v == 0 && op <= 1)
+        return fe_unknown(cx); /* __builtin_ctz (0), __builtin_clz (0): undefined */
+    switch (op) {
+    case 0: return fe_int(cx, (uint64_t)__builtin_ctzll(v));
+    case 1: return fe_int(cx, (uint64_t)(__builtin_clzll(v) - (64 - (int)width)));
+    case 2: return fe_int(cx, v ? (uint64_t)__builtin_ctzll(v) + 1 : 0);
+    case 3: return fe_int(cx, (uint64_t)__builtin_popcountll(v));
+    default: return fe_int(cx, (uint64_t)__builtin_parityll(v));
+    }
+}
+
 /* The integer an expression has, when known: floating.c's reader of the
    integer operands of a floating expression. */
 static bool known_integer(fe_ctx *cx, CXCursor expr, uint64_t *out)
@@ -3151,6 +3210,9 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
     fe_val *stdarg = stdarg_call(cx, call, args, argc);
     if (stdarg)
         return stdarg;
+    fe_val *scanned = bit_scan_call(cx, call, args, argc);
+    if (scanned)
+        return scanned;
 
     const char *entry = fe_callee_entry_point(cx, call);
     if (entry && strncmp(entry, "vk", 2) == 0) {
