@@ -2184,6 +2184,21 @@ START_TEST(a_mask_walked_with_bit_scan_builtins_names_its_buffers)
 }
 END_TEST
 
+/* realprog/scene_graph_lazy.c: a scene graph drawn by a recursive
+   draw_node() that makes each node's buffer on first use and returns -1
+   up the recursion when vkCreateBuffer fails.  That failure is a way not
+   taken, so the third activation (the arm) ended the path, as a recursion
+   nothing ends does: the snapshot after the draw was never analysed (4 of
+   5 recording calls reached, silence).  The recursion walks other nodes
+   (draw_node (dev, cmd, locals, c, n) with c and n known and new), so it
+   is followed (eval_expr.c recursion_ends_path, moves_on_from).  The RAW
+   on the leaf that gets no barrier; silence with it. */
+START_TEST(a_recursion_over_known_nodes_is_followed_past_a_failure_check)
+{
+    check_one_raw_and_silent_twin("scene_graph_lazy.c", 55, 40, 1);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("user-programs");
@@ -2294,6 +2309,7 @@ int main(void)
     tcase_add_test(tc, result_checks_against_listed_codes_need_no_solver);
     tcase_add_test(tc, a_worker_thread_records_the_secondary_its_creator_executes);
     tcase_add_test(tc, a_mask_walked_with_bit_scan_builtins_names_its_buffers);
+    tcase_add_test(tc, a_recursion_over_known_nodes_is_followed_past_a_failure_check);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
