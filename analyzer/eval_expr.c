@@ -2135,6 +2135,65 @@ static fe_val *stdarg_call(fe_ctx *cx, CXCursor call, fe_val **args, int argc)
     return fe_unknown(cx);
 }
 
+/*
+ * The compiler's bit-scan builtins and POSIX ffs() on a known integer:
+ * Mesa's u_foreach_bit (`(b) = ffs(__dword) - 1`, ffs being
+ * __builtin_ffs where the compiler has it) and the hand-written
+ * `i = __builtin_ctz(mask); mask &= mask - 1;` walk a mask of resources
+ * and record one barrier per set bit; with the index unknown every barrier
+ * named an unknown buffer and the copies after them were questions left
+ * unknown (tests/styles/programs/bits_*; realprog/dirty_bits_flush.c).
+ * The operand is the argument converted to the parameter's type, so it is
+ * cut to that width (32 bits for unsigned int and int, 64 for the l and ll
+ * forms on the LP64 targets the analysis runs for).  ctz and clz of zero
+ * are undefined (GCC's manual), so they stay unknown; ffs(0) is 0 (POSIX).
+ * NULL for any other call, and where the operand is not known.
+ */
+static fe_val *bit_scan_call(fe_ctx *cx, CXCursor call, fe_val **args, int argc)
+{
+    CXCursor decl = fe_callee_decl(call);
+    if (argc != 1 || clang_Cursor_isNull(decl))
+        return NULL;
+    const char *name = fe_spelling(cx, decl);
+    if (strncmp(name, "__builtin_", 10) == 0)
+        name += 10;
+    else if (!clang_Location_isInSystemHeader(clang_getCursorLocation(decl)) ||
+             strncmp(name, "ffs", 3) != 0)
+        return NULL; /* a program's own ctz() may compute anything */
+    static const char *const ops[] = {"ctz", "clz", "ffs", "popcount", "parity"};
+    size_t op = sizeof ops / sizeof ops[0];
+    size_t len = 0;
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+        if (strncmp(name, ops[i], strlen(ops[i])) == 0) {
+            op = i;
+            len = strlen(ops[i]);
+        }
+    if (op == sizeof ops / sizeof ops[0])
+        return NULL;
+    const char *suffix = name + len;
+    unsigned width;
+    if (suffix[0] == '\0')
+        width = 32;
+    else if (strcmp(suffix, "l") == 0 || strcmp(suffix, "ll") == 0)
+        width = 64;
+    else
+        return NULL;
+    uint64_t v;
+    if (!fe_known_int(args[0], &v))
+        return NULL;
+    if (width == 32)
+        v &= 0xffffffffu;
+    if (v == 0 && op <= 1)
+        return fe_unknown(cx); /* __builtin_ctz (0), __builtin_clz (0): undefined */
+    switch (op) {
+    case 0: return fe_int(cx, (uint64_t)__builtin_ctzll(v));
+    case 1: return fe_int(cx, (uint64_t)(__builtin_clzll(v) - (64 - (int)width)));
+    case 2: return fe_int(cx, v ? (uint64_t)__builtin_ctzll(v) + 1 : 0);
+    case 3: return fe_int(cx, (uint64_t)__builtin_popcountll(v));
+    default: return fe_int(cx, (uint64_t)__builtin_parityll(v));
+    }
+}
+
 /* The integer an expression has, when known: floating.c's reader of the
    integer operands of a floating expression. */
 static bool known_integer(fe_ctx *cx, CXCursor expr, uint64_t *out)
@@ -2315,8 +2374,52 @@ fe_val *fe_eval(fe_ctx *cx, CXCursor c)
  * nothing ends), the call goes on to the helper depth and is reported
  * incomplete there.  A recursive helper that records nothing (an
  * allocator) is any call the evaluator cannot see into, past the depth.
+ *
+ * A recursion that walks known data is not one that nothing ends: a scene
+ * graph's draw_node (cmd, child, node) is called on another node each
+ * time, and its tree is finite.  Ended at the third activation because
+ * a node's lazily made buffer could have failed (a branch with another
+ * way), it left everything the program records after the walk
+ * unanalysed, silently (styles corpus rec_lazy_nodes_raw: a readback of
+ * the leaves with no barrier, missed).  So a call whose arguments differ,
+ * in a known value, from those of every activation of its function still
+ * running is followed as any call is, up to the helper depth, where it is
+ * reported incomplete (realprog/scene_graph_lazy.c).  A call with the
+ * arguments of an activation (demo_draw (demo) again), or ones not known,
+ * ends the path as before.
  */
 enum { MAX_ACTIVATIONS = 2 };
+
+/* Whether two argument values are known and differ: integers of other
+   values, pointers to other elements of one array, or to objects of other
+   identities or, where they have none, other names (`nodes[2]`, not
+   `nodes[1]`; a value is not its object's only copy, so two copies of one
+   object are never taken to differ). */
+static bool known_to_differ(const fe_val *a, const fe_arg_key *b)
+{
+    if (a->kind == VAL_INT && b->kind == VAL_INT)
+        return a->i != b->i;
+    if (a->kind != VAL_PTR || b->kind != VAL_PTR || !a->target || !b->target)
+        return false;
+    if (a->target == b->target)
+        return a->index != b->index;
+    const fe_val *x = a->target, *y = b->target;
+    if (x->ident && y->ident)
+        return strcmp(x->ident, y->ident) != 0;
+    return !x->ident && !y->ident && x->spelling && y->spelling && strcmp(x->spelling, y->spelling) != 0;
+}
+
+/* Whether the call's arguments differ in a known value from those of
+   activation f. */
+static bool moves_on_from(const fe_frame *f, fe_val **args, int argc)
+{
+    if (!f->entry_args || f->entry_argc != (unsigned)argc)
+        return false;
+    for (int i = 0; i < argc; i++)
+        if (known_to_differ(args[i], &f->entry_args[i]))
+            return true;
+    return false;
+}
 
 /* Whether a branch decided since decision `first` had a way not taken
    here that Z3 did not rule out. */
@@ -2332,20 +2435,22 @@ static bool another_way_since(const fe_ctx *cx, unsigned first)
     return false;
 }
 
-static bool recursion_ends_path(fe_ctx *cx, CXCursor fn)
+static bool recursion_ends_path(fe_ctx *cx, CXCursor fn, fe_val **args, int argc)
 {
     if (cx->sandbox)
         return false;
     const char *name = fe_spelling(cx, fn);
     unsigned active = 0;
+    bool moves_on = true;
     const fe_frame *innermost = NULL;
     for (const fe_frame *f = cx->path.frame; f; f = f->caller)
         if (f->function && strcmp(f->function, name) == 0) {
             active++;
+            moves_on = moves_on && moves_on_from(f, args, argc);
             if (!innermost)
                 innermost = f;
         }
-    if (active < MAX_ACTIVATIONS || !fe_function_records(cx, fn) ||
+    if (active < MAX_ACTIVATIONS || moves_on || !fe_function_records(cx, fn) ||
         !another_way_since(cx, innermost->decisions_at_entry))
         return false;
     cx->path.exited = true;
@@ -2462,6 +2567,10 @@ fe_val *fe_inline_call(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args,
     }
     if (nparams >= 0 && argc >= (unsigned)nparams && clang_Cursor_isVariadic(fn))
         frame.varargs = variadic_arguments(cx, args + nparams, argc - (unsigned)nparams, *site);
+    frame.entry_args = vks_arena_alloc(cx->arena, sizeof *frame.entry_args * (size_t)(argc + 1));
+    frame.entry_argc = argc;
+    for (unsigned i = 0; i < argc; i++)
+        frame.entry_args[i] = (fe_arg_key){args[i]->kind, args[i]->i, args[i]->target, args[i]->index};
     /* Paths that reach a recording function's start in the same state
        are one path from there (merge.c). */
     if (!cx->sandbox && fe_function_records(cx, fn) &&
@@ -3151,6 +3260,9 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
     fe_val *stdarg = stdarg_call(cx, call, args, argc);
     if (stdarg)
         return stdarg;
+    fe_val *scanned = bit_scan_call(cx, call, args, argc);
+    if (scanned)
+        return scanned;
 
     const char *entry = fe_callee_entry_point(cx, call);
     if (entry && strncmp(entry, "vk", 2) == 0) {
@@ -3188,7 +3300,7 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
         fn = fe_find_function(cx, fn);
     if (!clang_Cursor_isNull(fn) && !clang_Cursor_isNull(fe_function_body(fn))) {
         fe_val *joined;
-        if (recursion_ends_path(cx, fn))
+        if (recursion_ends_path(cx, fn, args, argc))
             return fe_unknown(cx);
         unsigned max_depth = fe_limit(FE_LIMIT_HELPER_DEPTH);
         if (!cx->path.frame || cx->path.frame->depth < (int)max_depth) {

@@ -153,6 +153,15 @@ typedef struct fe_function_uses {
     bool every_local_live;      /* a goto: any local may be read anywhere */
 } fe_function_uses;
 
+/* An argument as a call had it, for telling two calls apart: its kind,
+   an integer's value, a pointer's object and element. */
+typedef struct fe_arg_key {
+    fe_val_kind kind;
+    uint64_t i;
+    const fe_val *target;
+    int64_t index;
+} fe_arg_key;
+
 typedef struct fe_frame {
     fe_binding *locals;
     const fe_function_uses *uses; /* NULL: every local may be read again */
@@ -179,6 +188,11 @@ typedef struct fe_frame {
     /* A variadic function's arguments past its parameters, an array its
        va_start points a va_list at (eval_expr.c); NULL: none known. */
     fe_val *varargs;
+    /* What it was called with, as it was at the call (eval_expr.c
+       recursion_ends_path compares a recursive call's arguments with it);
+       NULL in the analysed root. */
+    struct fe_arg_key *entry_args;
+    unsigned entry_argc;
 } fe_frame;
 
 /* A loop being run (eval_stmt.c exec_loop): how far it has got, which is

@@ -1,0 +1,81 @@
+// EXPECT: clean
+// Function-local static state, as st_scratch_reuse_war.c: the scratch
+// buffer is made on first use by scratch_buffer(), and repack() counts its
+// uses in a static counter; every use after the first begins with a
+// barrier that orders the previous copy out of the scratch buffer before
+// the copy in that overwrites it.
+#include "lite.h"
+
+#define BLOCK 512
+#define USAGE (VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT)
+
+static struct lite ctx;
+
+static VkBuffer scratch_buffer(void)
+{
+    static VkBuffer scratch;
+    static VkDeviceMemory scratch_memory;
+    if (scratch == VK_NULL_HANDLE) {
+        if (lite_buffer(&ctx, BLOCK, USAGE, &scratch, &scratch_memory) != VK_SUCCESS) {
+            fprintf(stderr, "scratch buffer\n");
+            abort();
+        }
+    }
+    return scratch;
+}
+
+static void transfer_barrier(VkCommandBuffer cmd, VkBuffer buf, VkAccessFlags src, VkAccessFlags dst)
+{
+    VkBufferMemoryBarrier b = {VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER, NULL, src, dst,
+                               VK_QUEUE_FAMILY_IGNORED, VK_QUEUE_FAMILY_IGNORED, buf, 0, VK_WHOLE_SIZE};
+    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, NULL, 1, &b,
+                         0, NULL);
+}
+
+static void repack(VkCommandBuffer cmd, VkBuffer src, VkDeviceSize offset, VkBuffer dst)
+{
+    VkBuffer scratch = scratch_buffer();
+    VkBufferCopy in = {offset, 0, BLOCK};
+    VkBufferCopy out = {0, offset, BLOCK};
+    static unsigned uses;
+
+    if (uses++ > 0)
+        transfer_barrier(cmd, scratch, VK_ACCESS_TRANSFER_READ_BIT, VK_ACCESS_TRANSFER_WRITE_BIT);
+    vkCmdCopyBuffer(cmd, src, scratch, 1, &in);
+    transfer_barrier(cmd, scratch, VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_TRANSFER_READ_BIT);
+    vkCmdCopyBuffer(cmd, scratch, dst, 1, &out);
+}
+
+static int draw_frame(VkCommandBuffer cmd, VkBuffer atlas, VkBuffer packed)
+{
+    static int frame;
+    VkCommandBufferBeginInfo begin = {VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO, NULL,
+                                      VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT, NULL};
+    vkBeginCommandBuffer(cmd, &begin);
+    repack(cmd, atlas, 0, packed);
+    repack(cmd, atlas, BLOCK, packed);
+    vkEndCommandBuffer(cmd);
+    if (lite_submit(&ctx, 1, &cmd) != VK_SUCCESS)
+        return -1;
+    return ++frame;
+}
+
+int main(void)
+{
+    VkBuffer atlas, packed;
+    VkDeviceMemory memory[2];
+    VkCommandBuffer cmd;
+
+    if (lite_init(&ctx) != 0)
+        return 1;
+    if (lite_buffer(&ctx, 2 * BLOCK, USAGE, &atlas, &memory[0]) != VK_SUCCESS ||
+        lite_buffer(&ctx, 2 * BLOCK, USAGE, &packed, &memory[1]) != VK_SUCCESS)
+        return 1;
+    if (lite_alloc(&ctx, 1, &cmd) != VK_SUCCESS)
+        return 1;
+    int frames = draw_frame(cmd, atlas, packed);
+    if (frames < 0)
+        return 1;
+    printf("%d frame(s)\n", frames);
+    return 0;
+}
