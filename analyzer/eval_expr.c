@@ -2567,7 +2567,8 @@ fe_val *fe_inline_call(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args,
     }
     if (nparams >= 0 && argc >= (unsigned)nparams && clang_Cursor_isVariadic(fn))
         frame.varargs = variadic_arguments(cx, args + nparams, argc - (unsigned)nparams, *site);
-    frame.entry_args = vks_arena_alloc(cx->arena, sizeof *frame.entry_args * (size_t)(argc + 1));
+    frame.entry_args = vks_arena_alloc(fe_value_arena(cx), /* the run's, as the frame */
+                                        sizeof *frame.entry_args * (size_t)(argc + 1));
     frame.entry_argc = argc;
     for (unsigned i = 0; i < argc; i++)
         frame.entry_args[i] = (fe_arg_key){args[i]->kind, args[i]->i, args[i]->target, args[i]->index};
