@@ -72,6 +72,21 @@ static void bind_buffer(fe_ctx *cx, vks_loc loc, const fe_val *buffer,
     b->loc = loc;
     b->next = host_state(cx)->bindings;
     host_state(cx)->bindings = b;
+    /* Another buffer bound to the same memory: the two (and any others
+       there) share the memory's address space in the engine (ir.c
+       link_memory), so that accesses through one are compared with
+       accesses through the other where their bytes overlap.  The last
+       binding there is enough: those before it were told when it was
+       bound. */
+    for (const fe_binding_rec *o = b->next; o; o = o->next) {
+        if (strcmp(o->memory, b->memory) != 0)
+            continue;
+        vks_bind_buffer_memory(cx->program, fe_resource(cx, o->buffer, VKS_RES_BUFFER, o->loc),
+                               o->memory, o->offset);
+        vks_bind_buffer_memory(cx->program, fe_resource(cx, b->buffer, VKS_RES_BUFFER, loc),
+                               b->memory, b->offset);
+        break;
+    }
 }
 
 /* *ppData = a pointer to the start of the mapping. */
@@ -199,6 +214,8 @@ static size_t place_accesses(fe_ctx *cx, const fe_val *place,
     bool somewhere = !m->offset_known || !place->map_offset_known || !size;
     uint64_t start = somewhere ? 0 : m->offset + place->map_offset, end = start + size;
     size_t n = 0;
+    vks_res_id keys[cap ? cap : 1];
+    uint64_t los[cap ? cap : 1], his[cap ? cap : 1];
     for (const fe_binding_rec *b = cx->host->bindings; b && n < cap; b = b->next) {
         if (strcmp(b->memory, m->memory) != 0)
             continue;
@@ -220,6 +237,7 @@ static size_t place_accesses(fe_ctx *cx, const fe_val *place,
         if (somewhere) {
             vks_region anywhere = vks_buffer_region(res, 0, VKS_WHOLE);
             anywhere.range_known = false;
+            keys[n] = VKS_RES_UNKNOWN; /* no bytes placed */
             out[n++] = vks_known_access(anywhere, VK_PIPELINE_STAGE_2_HOST_BIT, access);
             continue;
         }
@@ -229,6 +247,18 @@ static size_t place_accesses(fe_ctx *cx, const fe_val *place,
             continue;
         uint64_t lo = start > b->offset ? start : b->offset;
         uint64_t hi = end < buf_end ? end : buf_end;
+        /* Buffers that share the memory's address space in the engine
+           (ir.c link_memory): bytes one of them already places there are
+           one access, not one per buffer. */
+        vks_res_id key = vks_memory_key(cx->program, res);
+        bool placed = false;
+        for (size_t k = 0; k < n && !placed; k++)
+            placed = keys[k] == key && los[k] <= lo && hi <= his[k];
+        if (placed)
+            continue;
+        keys[n] = key;
+        los[n] = lo;
+        his[n] = hi;
         out[n++] = vks_known_access(vks_buffer_region(res, lo - b->offset, hi - lo),
                                     VK_PIPELINE_STAGE_2_HOST_BIT, access);
     }

@@ -314,6 +314,102 @@ bool fe_is_object_copy(fe_ctx *cx, CXCursor call)
            copy_name(fe_spelling(cx, decl));
 }
 
+/*
+ * An object copied into a byte array and out again, as a command stream
+ * is written (Mesa's threaded context, Dawn's command allocator): the
+ * writer memcpy's each command's header and operands into a uint8_t batch
+ * at an aligned offset, the reader memcpy's them back out into objects of
+ * the same types:
+ *
+ *     struct cs_fill f = {buffer, offset, size, value};
+ *     memcpy(s->data + s->used + sizeof h, &f, sizeof f);   // stored
+ *     ...
+ *     memcpy(&f, s->data + at + sizeof h, sizeof f);        // loaded
+ *
+ * "The memcpy function copies n characters from the object pointed to by
+ * s2 into the object pointed to by s1" (C11 7.24.2.1p2), and an object
+ * copied into an array of unsigned char that way is copied back with its
+ * value (C11 6.2.6.1p4: its object representation).  The bytes are not
+ * computed: the stored copy is kept on its first byte (a member named
+ * "@bytes:TYPE", no C name), every byte of the range is an unknown of its
+ * own named after the store ("bytes#TAG+K"), and a load of an object of
+ * the same type and size from the same first byte gets the copy only if
+ * every byte still has the name the store gave it.  Anything else written
+ * there since (a byte stored through a subscript, another memcpy over part
+ * of it, an unknown call that may write the array) replaced a byte's node,
+ * and the load is unknown, as a memcpy the evaluator cannot see into was.
+ * A byte read alone is an unknown value (which one is not computed).
+ */
+enum { MAX_STORED_BYTES = 256 };
+
+static bool is_byte_type(CXType t)
+{
+    return t.kind == CXType_Char_S || t.kind == CXType_Char_U || t.kind == CXType_SChar ||
+           t.kind == CXType_UChar;
+}
+
+/* An object type that a byte copy may store: known size, not a byte. */
+static bool storable_type(CXType t, uint64_t n)
+{
+    return t.kind != CXType_Invalid && t.kind != CXType_Void && !is_byte_type(t) &&
+           fe_type_size(t) == n && n > 0 && n <= MAX_STORED_BYTES;
+}
+
+static const char *stored_name(fe_ctx *cx, CXType t)
+{
+    CXString s = clang_getTypeSpelling(t);
+    const char *name = vks_arena_printf(cx->arena, "@bytes:%s", clang_getCString(s));
+    clang_disposeString(s);
+    return name;
+}
+
+static const char *byte_name(fe_ctx *cx, unsigned tag, uint64_t k)
+{
+    return vks_arena_printf(cx->arena, "bytes#%u+%llu", tag, (unsigned long long)k);
+}
+
+/* memcpy (bytes + o, &object, sizeof object). */
+static void store_object_bytes(fe_ctx *cx, fe_val *dst, const fe_val *src, uint64_t n,
+                               CXType type)
+{
+    unsigned tag = ++cx->path.havoc_generation;
+    fe_val *copy = fe_copy(cx, src->target);
+    for (uint64_t k = 0; k < n; k++) {
+        fe_val *byte = fe_unknown(cx);
+        byte->unknown_name = byte_name(cx, tag, k);
+        fe_assign(cx, fe_element(cx, dst->target, dst->index + (int64_t)k), byte);
+    }
+    fe_val *first = fe_element(cx, dst->target, dst->index);
+    fe_assign(cx, fe_child(cx, first, stored_name(cx, type)), copy);
+}
+
+/* memcpy (&object, bytes + o, sizeof object): whether the object stored
+   at o is there whole, of this type, and then copied into the object. */
+static bool load_object_bytes(fe_ctx *cx, fe_val *dst, fe_val *src, uint64_t n, CXType type)
+{
+    fe_val *first = fe_element(cx, src->target, src->index);
+    unsigned tag;
+    if (first->kind != VAL_UNKNOWN || !first->unknown_name ||
+        sscanf(first->unknown_name, "bytes#%u+0", &tag) != 1 ||
+        strcmp(first->unknown_name, byte_name(cx, tag, 0)) != 0)
+        return false;
+    const char *name = stored_name(cx, type);
+    const fe_val *stored = NULL;
+    for (const fe_field *f = first->fields; f && !stored; f = f->next)
+        if (strcmp(f->name, name) == 0)
+            stored = f->value;
+    if (!stored)
+        return false;
+    for (uint64_t k = 1; k < n; k++) {
+        const fe_val *byte = fe_element(cx, src->target, src->index + (int64_t)k);
+        if (byte->kind != VAL_UNKNOWN || !byte->unknown_name ||
+            strcmp(byte->unknown_name, byte_name(cx, tag, k)) != 0)
+            return false;
+    }
+    fe_assign(cx, dst->target, stored);
+    return true;
+}
+
 bool fe_object_copy_call(fe_ctx *cx, CXCursor call, fe_val **args, int argc)
 {
     if (argc != 3 || !fe_is_object_copy(cx, call))
@@ -325,6 +421,15 @@ bool fe_object_copy_call(fe_ctx *cx, CXCursor call, fe_val **args, int argc)
         src->target->mapped_place || !fe_known_int(args[2], &n))
         return false;
     CXType td = pointed_type(call, 0), ts = pointed_type(call, 1);
+    /* An object into a byte array, or out of one (above). */
+    if (is_byte_type(td) && src->single && !dst->single && dst->index >= 0 &&
+        storable_type(ts, n)) {
+        store_object_bytes(cx, dst, src, n, ts);
+        return true;
+    }
+    if (is_byte_type(ts) && dst->single && !src->single && src->index >= 0 &&
+        storable_type(td, n))
+        return load_object_bytes(cx, dst, src, n, td);
     /* Not through char pointers: the evaluator counts a pointer's steps
        in its own type's units, which are bytes there, not the elements of
        the object it points into (rxi's vec_splice_ moves `*data + start *

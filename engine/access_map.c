@@ -52,7 +52,11 @@ size_t vks_region_intervals(const vks_program *p, const vks_region *r,
            the range, and nothing can conflict there. */
         if (res->size != VKS_WHOLE && end > res->size)
             end = res->size;
-        push_interval(out, &n, r->offset, end);
+        /* An alias's bytes in its memory root's space (ir.c link_memory). */
+        uint64_t shift = res->aliased ? res->memory_shift : 0;
+        uint64_t start = r->offset + shift < r->offset ? UINT64_MAX : r->offset + shift;
+        end = end + shift < end ? UINT64_MAX : end + shift;
+        push_interval(out, &n, start, end);
         return n;
     }
     /* Images: unknown shape gets the largest one, so that explicit ranges
@@ -85,7 +89,7 @@ size_t vks_region_intervals(const vks_program *p, const vks_region *r,
 bool vks_regions_overlap(const vks_program *p, const vks_region *a,
                          const vks_region *b)
 {
-    if (a->res != b->res)
+    if (vks_memory_key(p, a->res) != vks_memory_key(p, b->res))
         return false;
     vks_interval ai[VKS_MAX_INTERVALS], bi[VKS_MAX_INTERVALS];
     size_t an = vks_region_intervals(p, a, ai);
@@ -266,7 +270,7 @@ void vks_map_free(vks_access_map *m)
 
 vks_res_state *vks_map_resource(vks_access_map *m, vks_res_id res)
 {
-    return &m->res[res];
+    return &m->res[vks_memory_key(m->program, res)];
 }
 
 static const vks_scope **scratch(vks_access_map *m, size_t n)
@@ -310,7 +314,13 @@ static void apply_groups(vks_access_map *m, vks_res_state *rs, size_t upto)
 
 void vks_map_catch_up(vks_access_map *m, vks_res_id res)
 {
-    apply_groups(m, &m->res[res], m->group_count);
+    apply_groups(m, vks_map_resource(m, res), m->group_count);
+}
+
+/* The address space a buffer or image barrier's scope is applied in. */
+static vks_res_id scope_key(const vks_access_map *m, const vks_scope *s)
+{
+    return vks_memory_key(m->program, s->barrier->region.res);
 }
 
 void vks_map_begin_barriers(vks_access_map *m)
@@ -344,7 +354,7 @@ static void apply_to_resource(vks_access_map *m, vks_res_id res)
        them). */
     for (size_t e = 0; e < m->pending_count; e++) {
         const vks_scope *o = m->pending[e];
-        if (o->global || o->barrier->region.res != res)
+        if (o->global || scope_key(m, o) != res)
             continue;
         vks_interval iv[VKS_MAX_INTERVALS];
         size_t n = vks_region_intervals(m->program, &o->barrier->region, iv);
@@ -363,7 +373,7 @@ static void apply_to_resource(vks_access_map *m, vks_res_id res)
         for (size_t e = 0; e < m->pending_count; e++) {
             const vks_scope *o = m->pending[e];
             if (o->global ||
-                (o->barrier->region.res == res && segment_in_scope(m, &rs->segs[i], o)))
+                (scope_key(m, o) == res && segment_in_scope(m, &rs->segs[i], o)))
                 list[n++] = o;
         }
         m->hook(m->hook_ctx, res, &rs->segs[i], list, n);
@@ -400,10 +410,10 @@ void vks_map_end_barriers(vks_access_map *m)
         const vks_scope *s = m->pending[k];
         if (s->global)
             continue;
-        vks_res_id res = s->barrier->region.res;
+        vks_res_id res = scope_key(m, s);
         bool seen = false;
         for (size_t e = 0; e < k && !seen; e++)
-            seen = !m->pending[e]->global && m->pending[e]->barrier->region.res == res;
+            seen = !m->pending[e]->global && scope_key(m, m->pending[e]) == res;
         if (seen)
             continue;
         apply_groups(m, &m->res[res], before);

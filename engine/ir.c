@@ -51,6 +51,79 @@ vks_res_id vks_add_buffer(vks_program *p, const char *name, uint64_t size,
     return add_resource(p, r);
 }
 
+/*
+ * Memory aliasing: "Accesses to the same bytes through different buffers
+ * require memory barriers" - two buffers bound to overlapping ranges of one
+ * memory object are one memory location where they overlap, and the
+ * validation layer tracks hazards by memory, not by handle.  Each buffer
+ * bound to a memory object at a known offset gets that object's address
+ * space: the buffer bound lowest is its root, and every other's bytes are
+ * its own shifted by the difference of the offsets.  A buffer bound to two
+ * memory objects, or at two offsets (along two paths), is left alone (its
+ * own space, as before: never a finding from a guessed binding), and so
+ * is a buffer whose size is unknown: where its VK_WHOLE_SIZE ranges end in
+ * the memory is not known.
+ *
+ * The merged space is the layer's reading of buffer barriers too: a buffer
+ * memory barrier on one alias changes the state of the bytes it covers, so
+ * it also orders accesses made through the other buffer, where "Buffer
+ * memory barriers only apply to memory accesses involving a specific
+ * buffer range" (Synchronization and Cache Control, Buffer Memory
+ * Barriers).  A barrier on the wrong alias is therefore not reported
+ * (a miss, never a false finding).
+ */
+static bool joins_memory(const vks_resource *r, const char *memory)
+{
+    return r->memory && !r->memory_conflict && r->size != VKS_WHOLE &&
+           strcmp(r->memory, memory) == 0;
+}
+
+static void link_memory(vks_program *p, const char *memory)
+{
+    vks_res_id root = VKS_RES_UNKNOWN;
+    for (size_t i = 0; i < p->resource_count; i++) {
+        const vks_resource *r = &p->resources[i];
+        if (joins_memory(r, memory) &&
+            (root == VKS_RES_UNKNOWN || r->memory_offset < p->resources[root].memory_offset))
+            root = (vks_res_id)i;
+    }
+    for (size_t i = 0; i < p->resource_count; i++) {
+        vks_resource *r = &p->resources[i];
+        if (!r->memory || strcmp(r->memory, memory) != 0)
+            continue;
+        r->aliased = joins_memory(r, memory) && root != VKS_RES_UNKNOWN &&
+                     (vks_res_id)i != root;
+        r->memory_root = r->aliased ? root : (vks_res_id)i;
+        r->memory_shift = r->aliased ? r->memory_offset - p->resources[root].memory_offset : 0;
+    }
+}
+
+void vks_bind_buffer_memory(vks_program *p, vks_res_id res, const char *memory,
+                            uint64_t offset)
+{
+    if (res >= p->resource_count || !memory)
+        return;
+    vks_resource *r = &p->resources[res];
+    if (r->kind != VKS_RES_BUFFER || r->memory_conflict)
+        return;
+    if (r->memory && strcmp(r->memory, memory) == 0 && r->memory_offset == offset)
+        return;
+    if (r->memory) {
+        r->memory_conflict = true;
+    } else {
+        r->memory = vks_arena_strdup(p->arena, memory);
+        r->memory_offset = offset;
+    }
+    link_memory(p, r->memory);
+}
+
+vks_res_id vks_memory_key(const vks_program *p, vks_res_id res)
+{
+    if (res < p->resource_count && p->resources[res].aliased)
+        return p->resources[res].memory_root;
+    return res;
+}
+
 vks_res_id vks_add_image(vks_program *p, const char *name, uint32_t mips,
                          uint32_t layers, uint32_t initial_layout,
                          vks_loc decl)

@@ -68,6 +68,18 @@ typedef struct {
        NULL: how a resource seen through `r->vertices` in two functions that
        are analysed separately is recognised as the same one (QFOT pairs). */
     const char *kept_in;
+    /* Buffers: the memory object bound (vkBindBufferMemory), an identity
+       the front end gives it, and the offset; memory_conflict when bound
+       differently along two paths.  Buffers bound to one memory object
+       share one address space (aliased, memory_root: the one bound
+       lowest; memory_shift: this buffer's offset from it), so the engine
+       compares their accesses byte for byte (vks_bind_buffer_memory). */
+    const char *memory;
+    uint64_t memory_offset;
+    bool memory_conflict;
+    bool aliased;
+    vks_res_id memory_root;
+    uint64_t memory_shift;
 } vks_resource;
 
 #define VKS_LAYOUT_UNKNOWN UINT32_MAX
@@ -271,6 +283,12 @@ vks_res_id vks_add_image(vks_program *p, const char *name, uint32_t mips,
                          uint32_t layers, uint32_t initial_layout,
                          vks_loc decl);
 uint32_t vks_add_event(vks_program *p, const char *name);
+/* The buffer is bound to `memory` (an identity) at a known offset. */
+void vks_bind_buffer_memory(vks_program *p, vks_res_id res, const char *memory,
+                            uint64_t offset);
+/* The resource whose address space holds res's accesses: its memory root
+   when aliased, else res itself. */
+vks_res_id vks_memory_key(const vks_program *p, vks_res_id res);
 
 /* Returns the index of the new command buffer. */
 uint32_t vks_begin_cmdbuf(vks_program *p, const char *name,

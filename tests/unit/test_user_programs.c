@@ -1933,6 +1933,32 @@ START_TEST(a_range_returned_by_value_keeps_the_heaps_buffer)
 }
 END_TEST
 
+/* realprog/byte_command_stream.c: a fill and a copy serialized into a
+   uint8_t batch (opcode and operands memcpy'd in at 8-byte aligned
+   offsets) and replayed by a loop that memcpy's them back out.  A memcpy
+   between a byte array and an object of another type was a call the
+   evaluator could not see into: the batch was forgotten, every opcode
+   unknown, and the replay's copy named no buffer (the RAW missed).  An
+   object stored whole in the bytes is now loaded back with its value: the
+   RAW, silence with the barrier command in the stream. */
+START_TEST(an_object_memcpyd_through_a_byte_batch_keeps_its_value)
+{
+    check_one_raw_and_silent_twin("byte_command_stream.c", 63, 57, 1);
+}
+END_TEST
+
+/* realprog/aliased_transients.c: two buffers bound at offset 0 of one
+   VkDeviceMemory, a fill of one and a copy out of the other.  Resources
+   were handles, never memory: the two buffers never met and the RAW was
+   missed.  Buffers bound to one memory object at known offsets now share
+   its address space in the engine (ir.c link_memory): the RAW, silence
+   with a global barrier. */
+START_TEST(buffers_bound_to_one_memory_are_one_address_space)
+{
+    check_one_raw_and_silent_twin("aliased_transients.c", 45, 37, 1);
+}
+END_TEST
+
 /* realprog/dynamic_offset_blur.c: a blur over two ranges of one arena
    buffer picked by vkCmdBindDescriptorSets' dynamic offsets (source at
    2048, destination at 4096; the DYNAMIC descriptors cover the first KiB).
@@ -2295,6 +2321,8 @@ int main(void)
     tcase_add_test(tc, two_buffers_created_apart_are_unequal_handles);
     tcase_add_test(tc, a_range_returned_by_value_keeps_the_heaps_buffer);
     tcase_add_test(tc, dynamic_offsets_place_a_dispatchs_ranges);
+    tcase_add_test(tc, an_object_memcpyd_through_a_byte_batch_keeps_its_value);
+    tcase_add_test(tc, buffers_bound_to_one_memory_are_one_address_space);
     tcase_add_test(tc, a_mip_count_computed_with_log2_is_known);
     tcase_add_test(tc, a_load_factor_computed_through_a_double_is_known);
     tcase_add_test(tc, a_command_in_a_macro_argument_is_where_it_is_written);
