@@ -53,7 +53,8 @@ vks_res_id vks_add_buffer(vks_program *p, const char *name, uint64_t size,
 
 /*
  * Memory aliasing: "Accesses to the same bytes through different buffers
- * require memory barriers" - two buffers bound to overlapping ranges of one
+ * require memory barriers" ("Vulkan memory dependencies", the explainer
+ * beside the specification's chapters) - two buffers bound to overlapping ranges of one
  * memory object are one memory location where they overlap, and the
  * validation layer tracks hazards by memory, not by handle.  Each buffer
  * bound to a memory object at a known offset gets that object's address
