@@ -2161,14 +2161,14 @@ static fe_val *bit_scan_call(fe_ctx *cx, CXCursor call, fe_val **args, int argc)
              strncmp(name, "ffs", 3) != 0)
         return NULL; /* a program's own ctz() may compute anything */
     static const char *const ops[] = {"ctz", "clz", "ffs", "popcount", "parity"};
-    size_t op = sizeof ops / sizeof ops[0];
-    size_t len = 0;
-    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+    enum { NO_OP = sizeof ops / sizeof ops[0] };
+    size_t op = NO_OP, len = 0;
+    for (size_t i = 0; i < NO_OP && op == NO_OP; i++)
         if (strncmp(name, ops[i], strlen(ops[i])) == 0) {
             op = i;
             len = strlen(ops[i]);
         }
-    if (op == sizeof ops / sizeof ops[0])
+    if (op == NO_OP)
         return NULL;
     const char *suffix = name + len;
     unsigned width;

@@ -190,7 +190,9 @@ static bool obviously_feasible(fe_ctx *cx, const fe_alternative *alt)
 }
 
 /* A set of variable names, open addressing on the name's hash (mask + 1
-   slots, a power of two, at most half used).  relevant_facts asks it of
+   slots, a power of two, at most half used).  Not fe_name_slot's table:
+   values.c's bookkeeping calls this file, and the layering test keeps
+   the two files from calling each other.  relevant_facts asks it of
    every variable of every fact of the path, again until no fact is added:
    with a list compared name by name that was a tenth of Mesa's zink. */
 typedef struct {
