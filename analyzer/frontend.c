@@ -363,6 +363,7 @@ static unsigned analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
         vks_arena_free(values);
         values = cx->values = vks_arena_new();
         cx->path = (fe_path){0};
+        cx->path.first_step = cx->steps;
         cx->run_serial++;
         cx->loop_progress = NULL;
         size_t run_first = p->cmdbuf_count;
@@ -479,12 +480,14 @@ static unsigned analyse_function(vks_frontend *fe, fe_ctx *cx, CXCursor fn)
     vks_arena_free(values);
     cx->values = NULL;
     cx->path = (fe_path){0};
+    size_t arrivals_skipped = fe_merge_arrivals_skipped(cx);
     cx->merge = NULL;
     cx->decision_floor = 0;
     if (fe_debug_paths())
-        fprintf(stderr, "root %s done: %u runs, %zu command buffers, arena %zu MB\n",
+        fprintf(stderr, "root %s done: %u runs, %zu command buffers, arena %zu MB, "
+                "%zu replayed arrivals at waits not compared again\n",
                 cx->root_function, runs, p->cmdbuf_count - function_first,
-                vks_arena_bytes(cx->arena) >> 20);
+                vks_arena_bytes(cx->arena) >> 20, arrivals_skipped);
     return feasible;
 }
 

@@ -92,6 +92,10 @@ typedef struct {
 typedef struct representative {
     state_line *lines;
     size_t count;
+    /* One more each time the lines change (set, completed, widened): an
+       arrival replayed against the version it met before meets the same
+       lines (arrival_memo). */
+    unsigned version;
 } representative;
 
 /* A loop around a wait, as far as it has got (fe_loop_progress): part of
@@ -138,6 +142,11 @@ struct fe_merge_state {
     size_t sites_mask, sites_count, loose_mask, loose_count;
     bool parking;           /* a recording function's paths (fe_merge_begin) */
     merge_site *resuming;   /* the wait the current paths were resumed at */
+    /* What each arrival did, by where it was in its run (arrival_key):
+       open addressing, arrivals_mask + 1 slots, at most half used. */
+    struct arrival_memo *arrivals;
+    size_t arrivals_mask, arrivals_count;
+    size_t arrivals_skipped;    /* replayed arrivals not compared again */
 };
 
 typedef struct {
@@ -1013,6 +1022,7 @@ static void set_representative(fe_ctx *cx, representative *r, const state_line *
                                                      : vks_arena_strdup(cx->arena, lines[i].repr),
         };
     r->count = count;
+    r->version++;
 }
 
 /*
@@ -1106,6 +1116,7 @@ static void complete_representative(fe_ctx *cx, representative *r, const state_l
     r->count += added_count;
     qsort(all, r->count, sizeof *all, by_line_path);
     r->lines = all;
+    r->version++;
 }
 
 static bool read_globals_others_read(fe_ctx *cx, vks_loc at, const state_line *lines,
@@ -1177,6 +1188,8 @@ static unsigned learn_from_siblings(fe_ctx *cx, merge_site *site)
             }
         }
     }
+    if (marked)
+        r->version++;
     return marked;
 }
 
@@ -1417,6 +1430,11 @@ void fe_merge_begin(fe_ctx *cx)
     cx->decision_floor = 0;
 }
 
+size_t fe_merge_arrivals_skipped(const fe_ctx *cx)
+{
+    return cx->merge ? cx->merge->arrivals_skipped : 0;
+}
+
 bool fe_merge_has_parked(const fe_ctx *cx)
 {
     if (!cx->merge)
@@ -1462,12 +1480,15 @@ bool fe_merge_resume(fe_ctx *cx)
     return true;
 }
 
-bool fe_merge_point(fe_ctx *cx, vks_loc at)
+/* What one arrival did to its site's representative and to the path. */
+typedef struct {
+    merge_site *site;           /* NULL: the state was not compared */
+    unsigned version_before, version_after;
+    bool changed_path;          /* widened the path's values */
+} arrival_outcome;
+
+static bool arrive(fe_ctx *cx, vks_loc at, arrival_outcome *out)
 {
-    if (cx->sandbox || cx->path.recordings || cx->path.decisions_capped ||
-        cx->path.pending_goto || cx->path.dead || cx->path.exited || fe_merging_off() ||
-        !called_as_statements(cx))
-        return false;
     size_t count = 0;
     /* Paths with other commands in flight go on differently: another
        site (at a wait for every queue, none are). */
@@ -1485,6 +1506,8 @@ bool fe_merge_point(fe_ctx *cx, vks_loc at)
     uint64_t key = s->key;
     representative *r = &s->rep;
     fe_merge_state *m = merge_state(cx);
+    out->site = s;
+    out->version_before = out->version_after = r->version;
     /* The path resumed from this wait's parked paths, arriving: it goes
        on from the joined state (widened below), like a path that replays
        the decisions before the wait. */
@@ -1546,12 +1569,135 @@ bool fe_merge_point(fe_ctx *cx, vks_loc at)
             widened++;
         }
     }
+    out->changed_path = widened > 0;
     if (!covered)
         set_representative(cx, r, plan, planned);
+    out->version_after = r->version;
     if (fe_debug_paths() && widened)
         fprintf(stderr, "  widened %u values at %s:%u (%s)\n", widened, at.file, at.line,
                 covered ? "as before" : "new");
     return false;
+}
+
+/*
+ * Replayed arrivals.  Every run replays its function from the start, and a
+ * replay arrives at each wait its prefix passes in the state the run it
+ * replays had there: comparing that state again (its lines built, then
+ * compared with the representative's) was a fifth of vkcube-xcb's
+ * instructions, and nearly every such comparison finds what it found
+ * before.  An arrival is known by where it is in its run - the place, the
+ * statements the run has executed, and the ways of every decision before
+ * it - and what it did last is kept under that key.  A replayed arrival
+ * (its path's own decisions come after the wait: it cannot end there) is
+ * not compared again when, the last time, it widened nothing and changed
+ * no representative, the site's representative has not changed since, and
+ * the arrivals before it in this run did what the arrivals before it did
+ * then: the state is then the one compared before, and comparing it again
+ * would do nothing again.  What the arrivals of a run did so far is a hash
+ * chain (fe_path.arrival_chain: each arrival's site, and the version of
+ * the representative that widened the path's values, when one did); each
+ * entry keeps the chain it came in with.  Anything else - no entry,
+ * another chain, another version, an arrival that widens - is compared as
+ * before.
+ */
+typedef struct arrival_memo {
+    uint64_t key;               /* 0: an empty slot */
+    uint64_t chain;             /* fe_path.arrival_chain as it came */
+    merge_site *site;
+    unsigned version_before, version_after;
+    bool changed_path;
+} arrival_memo;
+
+/* The chain after an arrival at `site` that widened the path's values
+   (after the version `version` of its representative) or not. */
+static uint64_t chain_after(uint64_t chain, const merge_site *site, bool changed_path,
+                            unsigned version)
+{
+    chain = fe_hash_bytes(chain, &site, sizeof site);
+    if (changed_path)
+        chain = fe_hash_bytes(chain, &version, sizeof version);
+    return chain ? chain : 1;
+}
+
+static uint64_t arrival_key(const fe_ctx *cx, vks_loc at)
+{
+    uint64_t h = fe_hash_bytes(FE_HASH_SEED, &at.line, sizeof at.line);
+    h = fe_hash_bytes(h, &at.col, sizeof at.col);
+    size_t steps = cx->steps - cx->path.first_step;
+    h = fe_hash_bytes(h, &steps, sizeof steps);
+    for (unsigned i = 0; i < cx->path.decision_count; i++)
+        h = fe_hash_bytes(h, &cx->decisions[i].chosen, sizeof cx->decisions[i].chosen);
+    h = fe_hash_bytes(h, &cx->path.decision_count, sizeof cx->path.decision_count);
+    return h ? h : 1;
+}
+
+/* The slot of `key`: its entry, or the empty slot to fill. */
+static arrival_memo *arrival_slot(fe_ctx *cx, fe_merge_state *m, uint64_t key)
+{
+    if (2 * (m->arrivals_count + 1) > m->arrivals_mask + 1) {
+        size_t slots = m->arrivals ? 2 * (m->arrivals_mask + 1) : 1024;
+        arrival_memo *grown = vks_arena_alloc(cx->arena, sizeof *grown * slots);
+        memset(grown, 0, sizeof *grown * slots);
+        for (size_t i = 0; m->arrivals && i <= m->arrivals_mask; i++) {
+            if (!m->arrivals[i].key)
+                continue;
+            size_t k = (size_t)(m->arrivals[i].key >> 20) & (slots - 1);
+            while (grown[k].key)
+                k = (k + 1) & (slots - 1);
+            grown[k] = m->arrivals[i];
+        }
+        m->arrivals = grown;
+        m->arrivals_mask = slots - 1;
+    }
+    size_t k = (size_t)(key >> 20) & m->arrivals_mask;
+    while (m->arrivals[k].key && m->arrivals[k].key != key)
+        k = (k + 1) & m->arrivals_mask;
+    return &m->arrivals[k];
+}
+
+/* VKSYNC_MERGE_REPLAYS=1: every replayed arrival is compared again (to
+   measure what not comparing them saves, and to check it changes
+   nothing). */
+static bool compare_every_replay(void)
+{
+    const char *v = getenv("VKSYNC_MERGE_REPLAYS");
+    return v && strcmp(v, "1") == 0;
+}
+
+bool fe_merge_point(fe_ctx *cx, vks_loc at)
+{
+    if (cx->sandbox || cx->path.recordings || cx->path.decisions_capped ||
+        cx->path.pending_goto || cx->path.dead || cx->path.exited || fe_merging_off() ||
+        !called_as_statements(cx))
+        return false;
+    fe_merge_state *m = merge_state(cx);
+    bool replay = cx->path.decision_count < cx->forced_count;
+    /* The arrival a resumed path goes on from the joined state at is
+       always compared (it marks the path resumed). */
+    bool may_resume = m->resuming && !cx->path.resumed &&
+                      cx->path.decision_count == cx->decision_floor;
+    uint64_t key = arrival_key(cx, at);
+    arrival_memo *memo = arrival_slot(cx, m, key);
+    uint64_t chain = cx->path.arrival_chain;
+    if (replay && !may_resume && memo->key && memo->chain == chain && !memo->changed_path &&
+        memo->version_before == memo->version_after &&
+        (!memo->site || memo->site->rep.version == memo->version_after) &&
+        !compare_every_replay()) {
+        m->arrivals_skipped++;
+        cx->path.arrival_chain = chain_after(chain, memo->site, false, 0);
+        return false;
+    }
+    arrival_outcome out = {0};
+    bool ended = arrive(cx, at, &out);
+    out.version_after = out.site ? out.site->rep.version : 0;
+    cx->path.arrival_chain =
+        chain_after(chain, out.site, out.changed_path, out.version_before);
+    memo = arrival_slot(cx, m, key); /* in case comparing grew the table */
+    if (!memo->key)
+        m->arrivals_count++;
+    *memo = (arrival_memo){key, chain, out.site, out.version_before, out.version_after,
+                           out.changed_path};
+    return ended;
 }
 
 /*

@@ -382,6 +382,10 @@ typedef struct fe_path {
     /* A Vulkan call was handed a value a join made unknown: the path is
        run again with that region split (fe_ctx.joins[restart - 1]). */
     unsigned restart;
+    /* cx->steps when the run began, and what its arrivals at waits did so
+       far (merge.c, "Replayed arrivals"). */
+    size_t first_step;
+    uint64_t arrival_chain;
     unsigned goto_label;        /* its label: the label's file offset */
     vks_loc goto_from;
 } fe_path;
@@ -877,6 +881,8 @@ bool fe_merge_resume(fe_ctx *cx);
 /* Whether paths are parked at waits, to be resumed from decisions that
    a region split now would no longer replay. */
 bool fe_merge_has_parked(const fe_ctx *cx);
+/* Replayed arrivals at waits not compared again (merge.c), this root. */
+size_t fe_merge_arrivals_skipped(const fe_ctx *cx);
 /* VKSYNC_MERGE_AT_WAITS=0: no merging (to measure what it does). */
 bool fe_merging_off(void);
 /* The state of the path at a decision at `at` as a key, where the path
