@@ -157,6 +157,8 @@ typedef struct fe_node_memo {
     unsigned loc_line, loc_col;
     const char *decl_key;
     const char *source_text;
+    /* eval_stmt.c: "`cond` is false", "`cond` is true" (branch_text) */
+    const char *branch_text[2];
     /* quiet_leave.c: nothing the function runs after this call returns
        adds anything; a branch that leaves at once adds nothing; no way
        through the function whose body this is adds anything (SEARCHING

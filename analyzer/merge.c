@@ -176,41 +176,6 @@ static const char *subpath(vks_arena *a, const char *path, const char *component
     return out;
 }
 
-/* v in decimal, at the end of buf (24 bytes): what "%llu" gives, without
-   a printf per node (snprintf was most of print_expr's time, and that a
-   twentieth of vkcube-xcb's run). */
-static const char *decimal(char *buf, uint64_t v)
-{
-    char *p = buf + 23;
-    *p = '\0';
-    do {
-        *--p = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
-    return p;
-}
-
-/* The parts joined, in the arena: the state's lines are built a few
-   hundred thousand times a run, and formatting each with printf was a
-   tenth of vkcube-xcb's time. */
-static const char *joined(vks_arena *a, const char *const *parts, size_t count)
-{
-    size_t lengths[8], total = 0;
-    for (size_t i = 0; i < count; i++)
-        total += lengths[i] = strlen(parts[i]);
-    char *out = vks_arena_alloc(a, total + 1), *p = out;
-    for (size_t i = 0; i < count; i++) {
-        memcpy(p, parts[i], lengths[i]);
-        p += lengths[i];
-    }
-    *p = '\0';
-    return out;
-}
-
-#define JOINED(a, ...) \
-    joined((a), (const char *const[]){__VA_ARGS__}, \
-           sizeof (const char *const[]){__VA_ARGS__} / sizeof (const char *))
-
 static size_t seen_slot(const walker *w, const fe_val *v)
 {
     size_t i = (size_t)(((uintptr_t)v >> 4) * 0x9e3779b97f4a7c15ull) & w->seen_mask;
@@ -313,14 +278,14 @@ static void walk(walker *w, const char *path, fe_val *v, const fe_val *parent,
     char digits[24];
     const char *first = seen_at(w, v, path);
     if (first) {
-        add_line(w, path, JOINED(a, "=", first), NULL, NULL, NULL, false);
+        add_line(w, path, FE_JOINED(a, "=", first), NULL, NULL, NULL, false);
         return;
     }
     const char *repr = "?";
     const char *var = NULL;
     switch (v->kind) {
     case VAL_INT:
-        repr = JOINED(a, "i", decimal(digits, v->i));
+        repr = FE_JOINED(a, "i", fe_decimal(digits, v->i));
         break;
     case VAL_SYM:
         /* 'S': an object the program created or recorded a command on
@@ -335,13 +300,13 @@ static void walk(walker *w, const char *path, fe_val *v, const fe_val *parent,
         var = v->unknown_name;
         break;
     case VAL_PTR:
-        repr = JOINED(a, "p", v->index < 0 ? "-" : "",
-                      decimal(digits, v->index < 0 ? 0 - (uint64_t)v->index : (uint64_t)v->index),
+        repr = FE_JOINED(a, "p", v->index < 0 ? "-" : "",
+                      fe_decimal(digits, v->index < 0 ? 0 - (uint64_t)v->index : (uint64_t)v->index),
                       v->single ? "s" : "");
         break;
     }
     if (v->aggregate || v->zero_rest || v->string) /* most nodes have none */
-        repr = JOINED(a, repr, v->aggregate ? "A" : "", v->zero_rest ? "Z" : "",
+        repr = FE_JOINED(a, repr, v->aggregate ? "A" : "", v->zero_rest ? "Z" : "",
                       v->string ? "\"" : "", v->string ? v->string : "");
     const char *memory = NULL;
     if (v->mapping) {
@@ -482,7 +447,7 @@ static void print_expr(fe_ctx *cx, fact_index *fx, const vks_smt_expr *e, fact_t
     }
     switch (e->kind) {
     case VKS_SMT_CONST:
-        append(out, decimal(token, e->value));
+        append(out, fe_decimal(token, e->value));
         return;
     case VKS_SMT_VAR: {
         void **c = fe_name_slot(cx, &fx->canonical, e->name, false);
@@ -496,7 +461,7 @@ static void print_expr(fe_ctx *cx, fact_index *fx, const vks_smt_expr *e, fact_t
         return;
     case VKS_SMT_BINARY:
         append(out, "(");
-        append(out, decimal(token, (uint64_t)e->op)); /* (an enum: never negative) */
+        append(out, fe_decimal(token, (uint64_t)e->op)); /* (an enum: never negative) */
         append(out, e->is_signed ? "s " : "u ");
         print_expr(cx, fx, e->lhs, out);
         append(out, " ");
@@ -792,7 +757,7 @@ static state_line *state_lines(fe_ctx *cx, vks_loc at, size_t *count, uint64_t *
             void **n = fe_name_slot(cx, &seen_forms, form, true);
             uintptr_t index = (uintptr_t)*n;
             *n = (void *)(index + 1);
-            *c = (void *)JOINED(a, form, "~", decimal(digits, (unsigned)index));
+            *c = (void *)FE_JOINED(a, form, "~", fe_decimal(digits, (unsigned)index));
             fe_name_slot(cx, &fx.facts, names[k], true);
         }
     }
@@ -812,14 +777,14 @@ static state_line *state_lines(fe_ctx *cx, vks_loc at, size_t *count, uint64_t *
         if (c && *c) {
             void **f = fe_name_slot(cx, &fx.facts, l.var, false);
             facts = f && *f ? fact_set(a, *f) : NULL;
-            l.repr = JOINED(a, l.repr, (const char *)*c);
+            l.repr = FE_JOINED(a, l.repr, (const char *)*c);
         }
         if (l.memory) {
             void **c = fe_name_slot(cx, &fx.canonical, l.memory, false);
-            l.repr = JOINED(a, l.repr, "@", (const char *)*c);
+            l.repr = FE_JOINED(a, l.repr, "@", (const char *)*c);
         }
         if (facts)
-            l.repr = JOINED(a, l.repr, "{", facts, "}");
+            l.repr = FE_JOINED(a, l.repr, "{", facts, "}");
         else if (l.is_default)
             continue; /* as it would read unwritten: no line, both sides */
         w.lines[kept++] = l;

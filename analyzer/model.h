@@ -528,6 +528,8 @@ typedef struct fe_ctx {
     fe_loop_progress *loop_progress;
     /* The states paths reached device-wide waits in (merge.c). */
     struct fe_merge_state *merge;
+    /* "[0]" to "[255]", made once (values.c, element_name). */
+    const char **element_names;
     fe_path path;               /* the path being executed */
 } fe_ctx;
 
@@ -619,6 +621,17 @@ static inline uint64_t fe_hash_text(uint64_t h, const char *text)
 }
 
 /* ---- values (analyzer/values.c) ---- */
+/* v in decimal, at the end of buf (24 bytes): what "%llu" gives, without
+   a printf (snprintf was most of merge.c print_expr's time, and that a
+   twentieth of vkcube-xcb's run). */
+const char *fe_decimal(char *buf, uint64_t v);
+/* The parts joined into one string in the arena: names and state lines
+   are made hundreds of thousands of times a run, and formatting each with
+   printf was a tenth of vkcube-xcb's time.  At most 8 parts. */
+const char *fe_joined(vks_arena *a, const char *const *parts, size_t count);
+#define FE_JOINED(a, ...) \
+    fe_joined((a), (const char *const[]){__VA_ARGS__}, \
+              sizeof (const char *const[]){__VA_ARGS__} / sizeof (const char *))
 fe_val *fe_int(fe_ctx *cx, uint64_t i);
 fe_val *fe_unknown(fe_ctx *cx);
 fe_val *fe_sym(fe_ctx *cx, const char *ident, const char *spelling);

@@ -346,15 +346,40 @@ const fe_val *fe_peek(fe_ctx *cx, const fe_val *v, const char *name)
     return NULL;
 }
 
+const char *fe_decimal(char *buf, uint64_t v)
+{
+    char *p = buf + 23;
+    *p = '\0';
+    do {
+        *--p = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    return p;
+}
+
+const char *fe_joined(vks_arena *a, const char *const *parts, size_t count)
+{
+    size_t lengths[8], total = 0;
+    for (size_t i = 0; i < count; i++)
+        total += lengths[i] = strlen(parts[i]);
+    char *out = vks_arena_alloc(a, total + 1), *p = out;
+    for (size_t i = 0; i < count; i++) {
+        memcpy(p, parts[i], lengths[i]);
+        p += lengths[i];
+    }
+    *p = '\0';
+    return out;
+}
+
 /* "base[i]", "base->m" or "base.m": how a message names a member. */
 static const char *member_spelling(vks_arena *names, const fe_val *v, const char *name)
 {
     const char *base = v->spelling ? v->spelling : "?";
     if (name[0] == '[')
-        return vks_arena_printf(names, "%s%s", base, name);
+        return FE_JOINED(names, base, name);
     if (v->via_pointer)
-        return vks_arena_printf(names, "%s->%s", base[0] == '*' ? base + 1 : base, name);
-    return vks_arena_printf(names, "%s.%s", base, name);
+        return FE_JOINED(names, base[0] == '*' ? base + 1 : base, "->", name);
+    return FE_JOINED(names, base, ".", name);
 }
 
 fe_val *fe_default_child(fe_ctx *cx, const fe_val *v, const char *name)
@@ -370,7 +395,7 @@ fe_val *fe_default_child(fe_ctx *cx, const fe_val *v, const char *name)
         if (v->spelling)
             child->spelling = member_spelling(names, v, name);
     } else if (v->ident) {
-        child = fe_sym(cx, vks_arena_printf(names, "%s/%s", v->ident, name),
+        child = fe_sym(cx, FE_JOINED(names, v->ident, "/", name),
                        member_spelling(names, v, name));
     } else {
         child = fe_unknown(cx);
@@ -418,18 +443,35 @@ fe_val *fe_child(fe_ctx *cx, fe_val *v, const char *name)
     return add_default_member(cx, v, name);
 }
 
+/* An element's member name, "[index]": the first ones from a table made
+   once (every run names the same elements again, and formatting each was
+   a seventieth of vkcube-xcb's instructions), the others in the path's
+   arena. */
+enum { NAMED_ELEMENTS = 256 };
+static const char *element_name(fe_ctx *cx, int64_t index)
+{
+    char digits[24];
+    const char *sign = index < 0 ? "-" : "";
+    uint64_t magnitude = index < 0 ? 0 - (uint64_t)index : (uint64_t)index;
+    if (index < 0 || index >= NAMED_ELEMENTS)
+        return FE_JOINED(fe_value_arena(cx), "[", sign, fe_decimal(digits, magnitude), "]");
+    if (!cx->element_names)
+        cx->element_names = vks_arena_alloc(cx->arena, sizeof *cx->element_names *
+                                                           NAMED_ELEMENTS);
+    const char **name = &cx->element_names[index];
+    if (!*name)
+        *name = FE_JOINED(cx->arena, "[", fe_decimal(digits, magnitude), "]");
+    return *name;
+}
+
 fe_val *fe_element(fe_ctx *cx, fe_val *array, int64_t index)
 {
-    char name[32];
-    snprintf(name, sizeof name, "[%" PRId64 "]", index);
-    return fe_child(cx, array, vks_arena_strdup(fe_value_arena(cx), name));
+    return fe_child(cx, array, element_name(cx, index));
 }
 
 fe_val *fe_new_element(fe_ctx *cx, fe_val *array, int64_t index)
 {
-    char name[32];
-    snprintf(name, sizeof name, "[%" PRId64 "]", index);
-    return add_default_member(cx, array, vks_arena_strdup(fe_value_arena(cx), name));
+    return add_default_member(cx, array, element_name(cx, index));
 }
 
 bool fe_known_elements(fe_ctx *cx, fe_val *p, uint64_t count, uint64_t *out)
