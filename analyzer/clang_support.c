@@ -312,17 +312,19 @@ static void grow_slots(fe_children_cache *cache)
     cache->slot_count = count;
 }
 
-static fe_children_entry *kept_entry(fe_children_cache *cache, CXCursor c)
+/* A node met for the first time: its children listed and kept.  Apart
+   from the lookup (never inlined) so that the lookup, tens of millions of
+   calls a run, keeps a small frame: the children's list on its stack made
+   every lookup save and check a large frame (a fifth of its
+   instructions). */
+static __attribute__((noinline)) fe_children_entry *
+add_entry(fe_children_cache *cache, CXCursor c, CXCursor node, uint64_t h)
 {
-    CXCursor node = cursor_identity(c);
-    uint64_t h = ((uintptr_t)node.data[0] ^ ((uintptr_t)node.data[1] << 1) ^
-                  (uint64_t)node.kind) * 0x9e3779b97f4a7c15u;
     if (2 * (cache->entries + 1) > cache->slot_count)
         grow_slots(cache);
     size_t k = slot_index(h, cache->slot_count);
-    for (; cache->slots[k].entry; k = (k + 1) & (cache->slot_count - 1))
-        if (cache->slots[k].hash == h && same_node(&cache->slots[k].entry->node, &node))
-            return cache->slots[k].entry;
+    while (cache->slots[k].entry)
+        k = (k + 1) & (cache->slot_count - 1);
     fe_children_entry *e = vks_arena_alloc(cache->arena, sizeof *e);
     memset(e, 0, sizeof *e);
     e->node = node;
@@ -335,6 +337,21 @@ static fe_children_entry *kept_entry(fe_children_cache *cache, CXCursor c)
     cache->slots[k] = (children_slot){h, e};
     cache->entries++;
     return e;
+}
+
+static fe_children_entry *kept_entry(fe_children_cache *cache, CXCursor c)
+{
+    CXCursor node = cursor_identity(c);
+    uint64_t h = ((uintptr_t)node.data[0] ^ ((uintptr_t)node.data[1] << 1) ^
+                  (uint64_t)node.kind) * 0x9e3779b97f4a7c15u;
+    if (cache->slot_count) {
+        size_t mask = cache->slot_count - 1;
+        for (size_t k = slot_index(h, cache->slot_count); cache->slots[k].entry;
+             k = (k + 1) & mask)
+            if (cache->slots[k].hash == h && same_node(&cache->slots[k].entry->node, &node))
+                return cache->slots[k].entry;
+    }
+    return add_entry(cache, c, node, h);
 }
 
 static const fe_child_list *kept_children(fe_children_cache *cache, CXCursor c)
@@ -532,7 +549,28 @@ bool fe_is_va_arg(CXCursor c)
     return m->va_arg == FE_MEMO_YES;
 }
 
+static CXCursor strip(CXCursor c);
+
+/* Kept on the node: a million strips a run on vkcube-xcb, each level two
+   lookups of the node's children. */
 CXCursor fe_strip(CXCursor c)
+{
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr &&
+        k != CXCursor_CStyleCastExpr && k != CXCursor_GenericSelectionExpr)
+        return c;
+    fe_node_memo *m = fe_node_memo_of(c);
+    if (m && m->stripped_known)
+        return m->stripped;
+    CXCursor stripped = strip(c);
+    if (m) {
+        m->stripped = stripped;
+        m->stripped_known = true;
+    }
+    return stripped;
+}
+
+static CXCursor strip(CXCursor c)
 {
     for (;;) {
         enum CXCursorKind k = clang_getCursorKind(c);

@@ -159,6 +159,10 @@ typedef struct fe_node_memo {
     const char *source_text;
     /* eval_stmt.c: "`cond` is false", "`cond` is true" (branch_text) */
     const char *branch_text[2];
+    /* clang_support.c: the node without its parentheses and casts
+       (fe_strip), once stripped_known */
+    bool stripped_known;
+    CXCursor stripped;
     /* quiet_leave.c: nothing the function runs after this call returns
        adds anything; a branch that leaves at once adds nothing; no way
        through the function whose body this is adds anything (SEARCHING
