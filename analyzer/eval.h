@@ -163,6 +163,13 @@ typedef struct fe_node_memo {
        (fe_strip), once stripped_known */
     bool stripped_known;
     CXCursor stripped;
+    /* summary.c code_quiet: records nothing (FE_MEMO_*), and whether it
+       has a way to split */
+    unsigned char code_quiet;
+    bool code_branches;
+    /* summary.c records_but_branches: FE_MEMO_*, and its text */
+    unsigned char records_but_branches;
+    const char *records_but_branches_text;
     /* quiet_leave.c: nothing the function runs after this call returns
        adds anything; a branch that leaves at once adds nothing; no way
        through the function whose body this is adds anything (SEARCHING
