@@ -55,6 +55,12 @@ struct fe_eval_state {
     /* Regions that record nothing (summary.c). */
     struct fe_summary_state *summary;
     CXCursor run_as_code;       /* the statement one way of a region runs */
+    /* A jump into statements (eval_stmt.c, enter_statement): the chain
+       of statements from a switch body's statement down to the case label
+       the switch goes to, nested in a loop or a block (Duff's device,
+       protothreads' PT_YIELD); entering_count 0 when none. */
+    CXCursor *entering;
+    unsigned entering_count;
     /* Names asked for again and again, made once (clang_support.c,
        eval_expr.c): a file's name for locations, a declaration's key. */
     struct fe_file_cache *files;

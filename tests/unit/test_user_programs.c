@@ -2225,6 +2225,34 @@ START_TEST(a_recursion_over_known_nodes_is_followed_past_a_failure_check)
 }
 END_TEST
 
+/* realprog/protothread_upload.c: an upload written as a protothread
+   (Dunkels' pt.h), stepped once a frame.  PT_YIELD puts `case __LINE__:`
+   inside a `do { } while (0)`: a case label nested in a statement of the
+   switch body (Duff's device).  Such a label was a statement the evaluator
+   did not run - the first step ran on past the yield and recorded the
+   read in the first frame - and the switch found no top-level case for
+   the line it resumed at, so the next step recorded nothing.  Now a
+   nested label is run as what it labels, and a switch goes to it as
+   `goto` goes into a statement (eval_stmt.c exec_switch,
+   enter_statement): the copy in the first frame, the read in the second,
+   the RAW across the two submissions; silence with the read's barrier. */
+START_TEST(a_protothread_resumes_at_the_case_label_inside_its_yield)
+{
+    check_one_raw_nothing_unknown_and_silent_twin("protothread_upload.c", 43, 34);
+    /* the read is the second frame's only command (it was the first
+       frame's second, and no second frame was recorded) */
+    test_analysis *a = check_one("protothread_upload.c", false);
+    const vks_cmdbuf *second = NULL;
+    for (size_t i = 0; i < a->program->cmdbuf_count; i++)
+        if (strcmp(a->program->cmdbufs[i].name, "frames[1]") == 0)
+            second = &a->program->cmdbufs[i];
+    ck_assert_ptr_nonnull(second);
+    ck_assert_uint_eq(second->cmd_count, 1);
+    ck_assert_uint_eq(second->cmds[0].loc.line, 43);
+    test_analysis_free(a);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("user-programs");
@@ -2338,6 +2366,7 @@ int main(void)
     tcase_add_test(tc, a_worker_thread_records_the_secondary_its_creator_executes);
     tcase_add_test(tc, a_mask_walked_with_bit_scan_builtins_names_its_buffers);
     tcase_add_test(tc, a_recursion_over_known_nodes_is_followed_past_a_failure_check);
+    tcase_add_test(tc, a_protothread_resumes_at_the_case_label_inside_its_yield);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
