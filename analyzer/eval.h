@@ -185,6 +185,9 @@ typedef struct fe_node_memo {
        ends where the function does */
     unsigned char cache_miss_creates;
     bool cache_making_waits, cache_making_ends_function;
+    /* eval_stmt.c, a loop's condition: the loop's body assigns each
+       variable it reads in a statement of the body's own (FE_MEMO_*) */
+    unsigned char condition_recomputed;
     unsigned char more_than_creation; /* quiet_leave.c, a function body */
     unsigned char writes_only_locals; /* eval_expr.c, a function body: FE_MEMO_* */
     unsigned char va_arg;       /* fe_is_va_arg: FE_MEMO_* */

@@ -335,6 +335,84 @@ static bool widen_search_loop(fe_ctx *cx, CXCursor cond, CXCursor inc, CXCursor 
     return true;
 }
 
+typedef struct {
+    CXCursor vars[8];
+    unsigned count;
+    bool other; /* a member, an element, a call: not only variables */
+} condition_vars;
+
+static enum CXChildVisitResult find_condition_vars(CXCursor c, CXCursor parent,
+                                                   CXClientData data)
+{
+    (void)parent;
+    condition_vars *v = data;
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_DeclRefExpr: {
+        CXCursor decl = clang_getCursorReferenced(c);
+        if (clang_getCursorKind(decl) != CXCursor_VarDecl || v->count == 8) {
+            v->other = clang_getCursorKind(decl) != CXCursor_EnumConstantDecl;
+            break;
+        }
+        v->vars[v->count++] = decl;
+        break;
+    }
+    case CXCursor_MemberRefExpr: case CXCursor_ArraySubscriptExpr: case CXCursor_CallExpr:
+    case CXCursor_UnaryOperator:
+        if (clang_getCursorKind(c) != CXCursor_UnaryOperator ||
+            clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_Deref)
+            v->other = true;
+        break;
+    default:
+        break;
+    }
+    return v->other ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* Whether statement c is `var = ...;` */
+static bool assigns_var(fe_ctx *cx, CXCursor c, CXCursor var)
+{
+    c = fe_strip(c);
+    const fe_child_list *ch = fe_children_kept(cx, c);
+    if (clang_getCursorKind(c) != CXCursor_BinaryOperator ||
+        clang_getCursorBinaryOperatorKind(c) != CXBinaryOperator_Assign || ch->count != 2)
+        return false;
+    CXCursor lhs = fe_strip(ch->items[0]);
+    return clang_getCursorKind(lhs) == CXCursor_DeclRefExpr &&
+           clang_equalCursors(clang_getCursorReferenced(lhs), var);
+}
+
+/*
+ * Whether a loop's condition reads only variables that its body assigns
+ * in statements of the body's own block, whatever way the body goes:
+ * `while (running) { cmd = frame_begin (...); running = PT_SCHEDULE
+ * (task (&t, cmd)); frame_submit (...); }`.  Such a condition is computed
+ * afresh by every iteration from what the path holds, so reading what it
+ * read at the last test is no sign that the loop repeats (exec_loop): a
+ * protothread stepped once a frame ends after its last stage, the frames
+ * before it all analysed.
+ */
+static bool condition_recomputed(fe_ctx *cx, CXCursor cond, CXCursor body)
+{
+    fe_node_memo *memo = fe_node_memo_of(cond);
+    if (memo && memo->condition_recomputed != FE_MEMO_UNSET)
+        return memo->condition_recomputed == FE_MEMO_YES;
+    condition_vars v = {.count = 0};
+    find_condition_vars(cond, clang_getNullCursor(), &v);
+    if (!v.other)
+        clang_visitChildren(cond, find_condition_vars, &v);
+    bool yes = !v.other && v.count > 0 && clang_getCursorKind(body) == CXCursor_CompoundStmt;
+    const fe_child_list *items = yes ? fe_children_kept(cx, body) : NULL;
+    for (unsigned k = 0; yes && k < v.count; k++) {
+        bool assigned = false;
+        for (unsigned i = 0; i < items->count && !assigned; i++)
+            assigned = assigns_var(cx, items->items[i], v.vars[k]);
+        yes = assigned;
+    }
+    if (memo)
+        memo->condition_recomputed = yes ? FE_MEMO_YES : FE_MEMO_NO;
+    return yes;
+}
+
 /*
  * A loop runs as C runs it while its condition is known (a constant trip
  * count fills an array); when the condition is unknown the body runs twice,
@@ -419,7 +497,8 @@ static void exec_loop(fe_ctx *cx, CXCursor init, CXCursor cond, CXCursor inc,
                                       ? 0
                                       : condition_inputs(cx, cond, FE_HASH_SEED);
                 if (tested && inputs == progress.last_inputs &&
-                    cx->path.decision_count > progress.decisions_at_last_test) {
+                    cx->path.decision_count > progress.decisions_at_last_test &&
+                    !condition_recomputed(cx, cond, body)) {
                     why = "the loop repeats with the same condition";
                     iteration = assumed_iteration(&progress, n);
                 }

@@ -2253,6 +2253,22 @@ START_TEST(a_protothread_resumes_at_the_case_label_inside_its_yield)
 }
 END_TEST
 
+/* realprog/stepped_task_loop.c: `while (running) { ...; running =
+   load_step (&task, cmd); if (vkQueueSubmit (...) != VK_SUCCESS) return
+   1; }`.  The condition reads what it read at the last test and a branch
+   was taken since, which is how a render loop that only an event ends is
+   told (analysed for two iterations), so the third frame, which reads the
+   level back, was never analysed (a silent miss).  A condition whose
+   variables the body assigns in statements of its own is computed afresh
+   every iteration (eval_stmt.c condition_recomputed): the loop runs until
+   the task is done, the RAW in the third frame; silence with the
+   barrier. */
+START_TEST(a_loop_whose_body_recomputes_its_condition_runs_to_its_end)
+{
+    check_one_raw_nothing_unknown_and_silent_twin("stepped_task_loop.c", 32, 20);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("user-programs");
@@ -2367,6 +2383,7 @@ int main(void)
     tcase_add_test(tc, a_mask_walked_with_bit_scan_builtins_names_its_buffers);
     tcase_add_test(tc, a_recursion_over_known_nodes_is_followed_past_a_failure_check);
     tcase_add_test(tc, a_protothread_resumes_at_the_case_label_inside_its_yield);
+    tcase_add_test(tc, a_loop_whose_body_recomputes_its_condition_runs_to_its_end);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
