@@ -2269,6 +2269,21 @@ START_TEST(a_loop_whose_body_recomputes_its_condition_runs_to_its_end)
 }
 END_TEST
 
+/* realprog/staging_pool_reuse.c: a free-list pool hands out a copy of the
+   handle it keeps in its array; the caller's copy is renamed after its
+   variable (`made=>staging`), and pool_put's `p->items[i] == b` compared
+   the two names undecided: the put's slot and every later get were
+   unknown, 16 questions left unknown in tok_pool_recycle_war and its WAR
+   missed.  One creation is one handle value (objects.c
+   fe_same_creation): the WAR on the refilled staging buffer; silence with
+   the barrier before the refill. */
+START_TEST(a_handle_put_back_into_its_pool_is_found_there)
+{
+    check_one_finding_and_silent_twin("staging_pool_reuse.c", VKS_RULE_HAZARD_WAR,
+                                      "WRITE_AFTER_READ", 54, 57, 1);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("user-programs");
@@ -2384,6 +2399,7 @@ int main(void)
     tcase_add_test(tc, a_recursion_over_known_nodes_is_followed_past_a_failure_check);
     tcase_add_test(tc, a_protothread_resumes_at_the_case_label_inside_its_yield);
     tcase_add_test(tc, a_loop_whose_body_recomputes_its_condition_runs_to_its_end);
+    tcase_add_test(tc, a_handle_put_back_into_its_pool_is_found_there);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
