@@ -498,6 +498,10 @@ void fe_sites_root_begin(fe_ctx *cx, size_t function_index);
 void fe_sites_root_end(fe_ctx *cx);
 void fe_sites_run_begin(fe_ctx *cx);
 void fe_sites_run_end(fe_ctx *cx, bool kept);
+/* A run of the current root called function_list[function_index] through
+   a pointer (a table of callbacks): the root reaches it and what it calls,
+   though the call graph of direct calls does not say so. */
+void fe_sites_called_through_pointer(fe_ctx *cx, size_t function_index);
 /* A statement not run because it only ends the program: its sites are
    accounted for (what they record is never submitted). */
 void fe_sites_program_ends(fe_ctx *cx, CXCursor stmt);

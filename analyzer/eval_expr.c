@@ -3051,6 +3051,7 @@ static CXCursor function_behind_pointer(fe_ctx *cx, CXCursor call, fe_val *const
     if (!f || !fe_function_records(cx, f->definition))
         return clang_getNullCursor();
     cx->eval->function_list[f->index]->reached_through_pointer = true;
+    fe_sites_called_through_pointer(cx, f->index);
     if (fe_debug_paths()) {
         vks_loc at = fe_loc(cx, call);
         fprintf(stderr, "    through a pointer %s:%u: %s\n", at.file, at.line,
