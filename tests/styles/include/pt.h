@@ -33,6 +33,14 @@ struct pt {
 #define PT_EXITED 2
 #define PT_ENDED 3
 
+/* Storing the continuation falls into its case label, which is the
+   point: said so to GCC's -Wimplicit-fallthrough. */
+#if defined(__GNUC__) && __GNUC__ >= 7
+#define PT_FALLTHROUGH __attribute__((fallthrough))
+#else
+#define PT_FALLTHROUGH
+#endif
+
 #define PT_INIT(pt) ((pt)->lc = 0)
 #define PT_BEGIN(pt)            \
     {                           \
@@ -44,6 +52,7 @@ struct pt {
     do {                              \
         pt_yield_flag = 0;            \
         (pt)->lc = __LINE__;          \
+        PT_FALLTHROUGH;               \
         case __LINE__:                \
             if (pt_yield_flag == 0)   \
                 return PT_YIELDED;    \
@@ -51,6 +60,7 @@ struct pt {
 #define PT_WAIT_UNTIL(pt, cond)       \
     do {                              \
         (pt)->lc = __LINE__;          \
+        PT_FALLTHROUGH;               \
         case __LINE__:                \
             if (!(cond))              \
                 return PT_WAITING;    \
