@@ -188,6 +188,9 @@ typedef struct fe_node_memo {
     /* eval_stmt.c, a loop's condition: the loop's body assigns each
        variable it reads in a statement of the body's own (FE_MEMO_*) */
     unsigned char condition_recomputed;
+    /* eval_stmt.c, a switch: case labels nested in its body's statements
+       (FE_MEMO_*), looked for once */
+    unsigned char nested_case_labels;
     unsigned char more_than_creation; /* quiet_leave.c, a function body */
     unsigned char writes_only_locals; /* eval_expr.c, a function body: FE_MEMO_* */
     unsigned char va_arg;       /* fe_is_va_arg: FE_MEMO_* */

@@ -1199,11 +1199,18 @@ static void exec_switch(fe_ctx *cx, CXCursor c)
     } else {
         flatten_switch(cx, block, &body);
     }
-    /* Every label as (value, entry, nested label or null). */
+    /* Every label as (value, entry, nested label or null); the body's
+       statements are searched for nested ones until one run found none. */
+    fe_node_memo *memo = fe_node_memo_of(c);
+    bool search = !memo || memo->nested_case_labels != FE_MEMO_NO;
     nested_labels labels = {NULL, 0, 0};
+    size_t nested = 0;
     for (size_t i = 0; i < body.count; i++) {
         if (body.items[i].kind == ENTRY_STMT) {
-            collect_nested_labels(cx, body.items[i].cursor, i, &labels);
+            size_t before = labels.count;
+            if (search)
+                collect_nested_labels(cx, body.items[i].cursor, i, &labels);
+            nested += labels.count - before;
             continue;
         }
         nested_label l = {body.items[i].kind == ENTRY_CASE ? body.items[i].cursor
@@ -1211,6 +1218,8 @@ static void exec_switch(fe_ctx *cx, CXCursor c)
                           i, clang_getNullCursor()};
         VKS_PUSH(fe_value_arena(cx), labels.items, labels.count, labels.cap, l);
     }
+    if (memo && search)
+        memo->nested_case_labels = nested ? FE_MEMO_YES : FE_MEMO_NO;
     size_t default_at = SIZE_MAX;
     unsigned ncases = 0;
     for (size_t i = 0; i < labels.count; i++) {
