@@ -55,6 +55,12 @@ struct fe_eval_state {
     /* Regions that record nothing (summary.c). */
     struct fe_summary_state *summary;
     CXCursor run_as_code;       /* the statement one way of a region runs */
+    /* A jump into statements (eval_stmt.c, enter_statement): the chain
+       of statements from a switch body's statement down to the case label
+       the switch goes to, nested in a loop or a block (Duff's device,
+       protothreads' PT_YIELD); entering_count 0 when none. */
+    CXCursor *entering;
+    unsigned entering_count;
     /* Names asked for again and again, made once (clang_support.c,
        eval_expr.c): a file's name for locations, a declaration's key. */
     struct fe_file_cache *files;
@@ -192,6 +198,12 @@ typedef struct fe_node_memo {
        ends where the function does */
     unsigned char cache_miss_creates;
     bool cache_making_waits, cache_making_ends_function;
+    /* eval_stmt.c, a loop's condition: the loop's body assigns each
+       variable it reads in a statement of the body's own (FE_MEMO_*) */
+    unsigned char condition_recomputed;
+    /* eval_stmt.c, a switch: case labels nested in its body's statements
+       (FE_MEMO_*), looked for once */
+    unsigned char nested_case_labels;
     unsigned char more_than_creation; /* quiet_leave.c, a function body */
     unsigned char writes_only_locals; /* eval_expr.c, a function body: FE_MEMO_* */
     unsigned char va_arg;       /* fe_is_va_arg: FE_MEMO_* */
@@ -502,6 +514,10 @@ void fe_sites_root_begin(fe_ctx *cx, size_t function_index);
 void fe_sites_root_end(fe_ctx *cx);
 void fe_sites_run_begin(fe_ctx *cx);
 void fe_sites_run_end(fe_ctx *cx, bool kept);
+/* A run of the current root called function_list[function_index] through
+   a pointer (a table of callbacks): the root reaches it and what it calls,
+   though the call graph of direct calls does not say so. */
+void fe_sites_called_through_pointer(fe_ctx *cx, size_t function_index);
 /* A statement not run because it only ends the program: its sites are
    accounted for (what they record is never submitted). */
 void fe_sites_program_ends(fe_ctx *cx, CXCursor stmt);

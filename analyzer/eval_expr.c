@@ -1854,9 +1854,10 @@ static fe_val *eval_binary(fe_ctx *cx, CXCursor c)
         result = int_of_type(cx, out, target ? lhs : c);
     } else if ((op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE) &&
                l->kind == VAL_SYM && r->kind == VAL_SYM && l->ident && r->ident &&
-               strcmp(l->ident, r->ident) == 0) {
+               (strcmp(l->ident, r->ident) == 0 || fe_same_creation(cx, l, r))) {
         /* One name is one value: `a->dst == b->dst` where both hold the
-           handle the same create call made. */
+           handle the same create call made, also when one of them was
+           renamed after the variable a caller kept it in. */
         result = fe_int(cx, op == CXBinaryOperator_EQ);
     } else if ((op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE) &&
                fe_distinct_creations(cx, l, r)) {
@@ -3050,6 +3051,7 @@ static CXCursor function_behind_pointer(fe_ctx *cx, CXCursor call, fe_val *const
     if (!f || !fe_function_records(cx, f->definition))
         return clang_getNullCursor();
     cx->eval->function_list[f->index]->reached_through_pointer = true;
+    fe_sites_called_through_pointer(cx, f->index);
     if (fe_debug_paths()) {
         vks_loc at = fe_loc(cx, call);
         fprintf(stderr, "    through a pointer %s:%u: %s\n", at.file, at.line,

@@ -53,10 +53,9 @@ static void exec_children(fe_ctx *cx, CXCursor c)
  * inside a block is a loop of gotos, analysed where the function body
  * counts them.
  */
-static void exec_compound(fe_ctx *cx, CXCursor c)
+static void exec_compound_from(fe_ctx *cx, CXCursor c, unsigned i)
 {
     const fe_child_list *v = fe_children_kept(cx, c);
-    unsigned i = 0;
     for (;;) {
         for (; i < v->count && !stopped(cx); i++)
             fe_exec(cx, v->items[i]);
@@ -68,6 +67,11 @@ static void exec_compound(fe_ctx *cx, CXCursor c)
         cx->path.pending_goto = false;
         i = at;
     }
+}
+
+static void exec_compound(fe_ctx *cx, CXCursor c)
+{
+    exec_compound_from(cx, c, 0);
 }
 
 /* Which parts a `for` statement has: libclang omits the absent ones, so they
@@ -331,6 +335,84 @@ static bool widen_search_loop(fe_ctx *cx, CXCursor cond, CXCursor inc, CXCursor 
     return true;
 }
 
+typedef struct {
+    CXCursor vars[8];
+    unsigned count;
+    bool other; /* a member, an element, a call: not only variables */
+} condition_vars;
+
+static enum CXChildVisitResult find_condition_vars(CXCursor c, CXCursor parent,
+                                                   CXClientData data)
+{
+    (void)parent;
+    condition_vars *v = data;
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_DeclRefExpr: {
+        CXCursor decl = clang_getCursorReferenced(c);
+        if (clang_getCursorKind(decl) != CXCursor_VarDecl || v->count == 8) {
+            v->other = clang_getCursorKind(decl) != CXCursor_EnumConstantDecl;
+            break;
+        }
+        v->vars[v->count++] = decl;
+        break;
+    }
+    case CXCursor_MemberRefExpr: case CXCursor_ArraySubscriptExpr: case CXCursor_CallExpr:
+    case CXCursor_UnaryOperator:
+        if (clang_getCursorKind(c) != CXCursor_UnaryOperator ||
+            clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_Deref)
+            v->other = true;
+        break;
+    default:
+        break;
+    }
+    return v->other ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* Whether statement c is `var = ...;` */
+static bool assigns_var(fe_ctx *cx, CXCursor c, CXCursor var)
+{
+    c = fe_strip(c);
+    const fe_child_list *ch = fe_children_kept(cx, c);
+    if (clang_getCursorKind(c) != CXCursor_BinaryOperator ||
+        clang_getCursorBinaryOperatorKind(c) != CXBinaryOperator_Assign || ch->count != 2)
+        return false;
+    CXCursor lhs = fe_strip(ch->items[0]);
+    return clang_getCursorKind(lhs) == CXCursor_DeclRefExpr &&
+           clang_equalCursors(clang_getCursorReferenced(lhs), var);
+}
+
+/*
+ * Whether a loop's condition reads only variables that its body assigns
+ * in statements of the body's own block, whatever way the body goes:
+ * `while (running) { cmd = frame_begin (...); running = PT_SCHEDULE
+ * (task (&t, cmd)); frame_submit (...); }`.  Such a condition is computed
+ * afresh by every iteration from what the path holds, so reading what it
+ * read at the last test is no sign that the loop repeats (exec_loop): a
+ * protothread stepped once a frame ends after its last stage, the frames
+ * before it all analysed.
+ */
+static bool condition_recomputed(fe_ctx *cx, CXCursor cond, CXCursor body)
+{
+    fe_node_memo *memo = fe_node_memo_of(cond);
+    if (memo && memo->condition_recomputed != FE_MEMO_UNSET)
+        return memo->condition_recomputed == FE_MEMO_YES;
+    condition_vars v = {.count = 0};
+    find_condition_vars(cond, clang_getNullCursor(), &v);
+    if (!v.other)
+        clang_visitChildren(cond, find_condition_vars, &v);
+    bool yes = !v.other && v.count > 0 && clang_getCursorKind(body) == CXCursor_CompoundStmt;
+    const fe_child_list *items = yes ? fe_children_kept(cx, body) : NULL;
+    for (unsigned k = 0; yes && k < v.count; k++) {
+        bool assigned = false;
+        for (unsigned i = 0; i < items->count && !assigned; i++)
+            assigned = assigns_var(cx, items->items[i], v.vars[k]);
+        yes = assigned;
+    }
+    if (memo)
+        memo->condition_recomputed = yes ? FE_MEMO_YES : FE_MEMO_NO;
+    return yes;
+}
+
 /*
  * A loop runs as C runs it while its condition is known (a constant trip
  * count fills an array); when the condition is unknown the body runs twice,
@@ -415,7 +497,8 @@ static void exec_loop(fe_ctx *cx, CXCursor init, CXCursor cond, CXCursor inc,
                                       ? 0
                                       : condition_inputs(cx, cond, FE_HASH_SEED);
                 if (tested && inputs == progress.last_inputs &&
-                    cx->path.decision_count > progress.decisions_at_last_test) {
+                    cx->path.decision_count > progress.decisions_at_last_test &&
+                    !condition_recomputed(cx, cond, body)) {
                     why = "the loop repeats with the same condition";
                     iteration = assumed_iteration(&progress, n);
                 }
@@ -433,7 +516,9 @@ static void exec_loop(fe_ctx *cx, CXCursor init, CXCursor cond, CXCursor inc,
         state.continued = false;
         cx->path.loop = &state;
         size_t branched_before = cx->regions_branched;
-        if (!fe_run_loop_body_every_way(cx, body, exec_iteration))
+        /* A body entered at a case label inside it (enter_statement) runs
+           from there, on this path only. */
+        if (cx->eval->entering_count || !fe_run_loop_body_every_way(cx, body, exec_iteration))
             fe_exec(cx, body);
         cx->path.loop = outer;
         if (state.broke || stopped(cx))
@@ -946,23 +1031,157 @@ static void flatten_switch(fe_ctx *cx, CXCursor c, switch_body *body)
     }
 }
 
+/*
+ * A case label inside a statement of the switch body (Duff's device;
+ * protothreads, whose PT_YIELD stores __LINE__ and puts `case __LINE__:`
+ * inside a `do { } while (0)` in the task's loop): a label the switch may
+ * go to, with the body's statement that holds it.  C 6.8.4.2: "A case or
+ * default label is accessible only within the closest enclosing switch
+ * statement", wherever it is nested in that switch's body; so labels of a
+ * switch inside are not this one's.
+ */
+typedef struct {
+    CXCursor value;   /* the case's expression; null for `default:` */
+    size_t start;     /* the body entry (ENTRY_STMT) holding it */
+    CXCursor label;   /* the CaseStmt or DefaultStmt */
+} nested_label;
+
+typedef struct {
+    nested_label *items;
+    size_t count, cap;
+} nested_labels;
+
+static void collect_nested_labels(fe_ctx *cx, CXCursor c, size_t start, nested_labels *out)
+{
+    enum CXCursorKind kind = clang_getCursorKind(c);
+    if (kind == CXCursor_SwitchStmt || !clang_isStatement(kind))
+        return;
+    const fe_child_list *ch = fe_children_kept(cx, c);
+    if ((kind == CXCursor_CaseStmt || kind == CXCursor_DefaultStmt) && ch->count >= 1) {
+        nested_label l = {kind == CXCursor_CaseStmt ? ch->items[0] : clang_getNullCursor(),
+                          start, c};
+        VKS_PUSH(fe_value_arena(cx), out->items, out->count, out->cap, l);
+    }
+    for (unsigned i = 0; i < ch->count; i++)
+        collect_nested_labels(cx, ch->items[i], start, out);
+}
+
+/* The statements from c down to label, in cx->eval->entering. */
+static bool chain_to_label(fe_ctx *cx, CXCursor c, CXCursor label, unsigned depth)
+{
+    enum CXCursorKind kind = clang_getCursorKind(c);
+    if (!clang_isStatement(kind) || (depth > 0 && kind == CXCursor_SwitchStmt))
+        return false;
+    bool found = clang_equalCursors(c, label);
+    const fe_child_list *ch = fe_children_kept(cx, c);
+    for (unsigned i = 0; i < ch->count && !found; i++)
+        found = chain_to_label(cx, ch->items[i], label, depth + 1);
+    if (found)
+        cx->eval->entering[depth] = c;
+    return found;
+}
+
+static unsigned statement_depth(fe_ctx *cx, CXCursor c)
+{
+    unsigned deepest = 0;
+    const fe_child_list *ch = fe_children_kept(cx, c);
+    for (unsigned i = 0; i < ch->count; i++) {
+        unsigned d = statement_depth(cx, ch->items[i]);
+        deepest = d > deepest ? d : deepest;
+    }
+    return deepest + 1;
+}
+
 /* Runs the body from entry `start` on, as C does (fall-through until
-   `break`); `continue` belongs to the enclosing loop. */
-static void run_switch_from(fe_ctx *cx, const switch_body *body, size_t start)
+   `break`); `continue` belongs to the enclosing loop.  With a nested
+   label, the entry is run from that label on (enter_statement). */
+static void run_switch_from(fe_ctx *cx, const switch_body *body, size_t start,
+                            CXCursor nested)
 {
     loop_state state = {false, false};
     loop_state *outer = cx->path.loop;
     cx->path.loop = &state;
+    if (!clang_Cursor_isNull(nested)) {
+        CXCursor entry = body->items[start].cursor;
+        cx->eval->entering = vks_arena_alloc(fe_value_arena(cx),
+                                             sizeof *cx->eval->entering *
+                                                 statement_depth(cx, entry));
+        cx->eval->entering_count = 0;
+        if (chain_to_label(cx, entry, nested, 0)) {
+            unsigned n = 0;
+            while (!clang_equalCursors(cx->eval->entering[n], nested))
+                n++;
+            cx->eval->entering_count = n + 1;
+        }
+    }
     for (size_t i = start; i < body->count && !stopped(cx); i++)
         if (body->items[i].kind == ENTRY_STMT)
             fe_exec(cx, body->items[i].cursor);
+    cx->eval->entering_count = 0; /* a path stopped before the label */
     cx->path.loop = outer;
     if (state.continued && outer)
         outer->continued = true;
 }
 
+/*
+ * Going on at a label inside statement c (the next in cx->eval->entering):
+ * as `goto` into a statement, C 6.8.6.1, so a loop entered at a label in
+ * its body starts there with no test, goes on to its increment and tests
+ * it then; an `if` entered in one branch runs the rest of that branch and
+ * not the other; a block runs on after the statement that held the label.
+ */
+static void enter_statement(fe_ctx *cx, CXCursor c)
+{
+    const CXCursor *chain = cx->eval->entering;
+    unsigned n = cx->eval->entering_count, at = 0;
+    while (at < n && !clang_equalCursors(chain[at], c))
+        at++;
+    enum CXCursorKind kind = clang_getCursorKind(c);
+    const fe_child_list *ch = fe_children_kept(cx, c);
+    if (at == n || ch->count == 0) {
+        /* not on the way to the label (cannot be: chain_to_label) */
+        cx->eval->entering_count = 0;
+        return;
+    }
+    if (at + 1 == n) {
+        /* the label: from here on the path runs as any other */
+        cx->eval->entering_count = 0;
+        fe_exec(cx, ch->items[ch->count - 1]);
+        return;
+    }
+    CXCursor next = chain[at + 1];
+    switch (kind) {
+    case CXCursor_CompoundStmt: {
+        unsigned i = 0;
+        while (i < ch->count && !clang_equalCursors(ch->items[i], next))
+            i++;
+        exec_compound_from(cx, c, i);
+        return;
+    }
+    case CXCursor_ForStmt: {
+        for_parts p = split_for(c);
+        exec_loop(cx, clang_getNullCursor(), p.cond, p.inc, p.body, false);
+        return;
+    }
+    case CXCursor_WhileStmt:
+        exec_loop(cx, clang_getNullCursor(), ch->items[0], clang_getNullCursor(),
+                  ch->items[ch->count - 1], false);
+        return;
+    case CXCursor_DoStmt:
+        exec_loop(cx, clang_getNullCursor(), ch->items[ch->count - 1],
+                  clang_getNullCursor(), ch->items[0], false);
+        return;
+    default:
+        /* `if` (the branch holding it; the condition is not evaluated),
+           a label, or a case label above it (`case 1: case 2:`) */
+        fe_exec(cx, next);
+        return;
+    }
+}
+
 /* A switch on an unknown value is one decision with an alternative per
-   case label, and one for "no case matches" (the default label or none). */
+   case label, and one for "no case matches" (the default label or none).
+   Labels nested in the body's statements count as the body's own. */
 static void exec_switch(fe_ctx *cx, CXCursor c)
 {
     fe_cursors ch;
@@ -980,28 +1199,50 @@ static void exec_switch(fe_ctx *cx, CXCursor c)
     } else {
         flatten_switch(cx, block, &body);
     }
+    /* Every label as (value, entry, nested label or null); the body's
+       statements are searched for nested ones until one run found none. */
+    fe_node_memo *memo = fe_node_memo_of(c);
+    bool search = !memo || memo->nested_case_labels != FE_MEMO_NO;
+    nested_labels labels = {NULL, 0, 0};
+    size_t nested = 0;
+    for (size_t i = 0; i < body.count; i++) {
+        if (body.items[i].kind == ENTRY_STMT) {
+            size_t before = labels.count;
+            if (search)
+                collect_nested_labels(cx, body.items[i].cursor, i, &labels);
+            nested += labels.count - before;
+            continue;
+        }
+        nested_label l = {body.items[i].kind == ENTRY_CASE ? body.items[i].cursor
+                                                             : clang_getNullCursor(),
+                          i, clang_getNullCursor()};
+        VKS_PUSH(fe_value_arena(cx), labels.items, labels.count, labels.cap, l);
+    }
+    if (memo && search)
+        memo->nested_case_labels = nested ? FE_MEMO_YES : FE_MEMO_NO;
     size_t default_at = SIZE_MAX;
     unsigned ncases = 0;
-    for (size_t i = 0; i < body.count; i++) {
-        if (body.items[i].kind == ENTRY_DEFAULT)
+    for (size_t i = 0; i < labels.count; i++) {
+        if (clang_Cursor_isNull(labels.items[i].value))
             default_at = i;
-        if (body.items[i].kind == ENTRY_CASE)
+        else
             ncases++;
     }
 
     uint64_t value;
     if (fe_known_int(fe_eval(cx, cond), &value)) {
-        for (size_t i = 0; i < body.count; i++) {
+        for (size_t i = 0; i < labels.count; i++) {
             uint64_t label;
-            if (body.items[i].kind == ENTRY_CASE &&
-                fe_known_int(fe_eval(cx, body.items[i].cursor), &label) &&
+            if (!clang_Cursor_isNull(labels.items[i].value) &&
+                fe_known_int(fe_eval(cx, labels.items[i].value), &label) &&
                 label == value) {
-                run_switch_from(cx, &body, i);
+                run_switch_from(cx, &body, labels.items[i].start, labels.items[i].label);
                 return;
             }
         }
         if (default_at != SIZE_MAX)
-            run_switch_from(cx, &body, default_at);
+            run_switch_from(cx, &body, labels.items[default_at].start,
+                            labels.items[default_at].label);
         return;
     }
 
@@ -1011,18 +1252,18 @@ static void exec_switch(fe_ctx *cx, CXCursor c)
     size_t *starts = vks_arena_alloc(fe_value_arena(cx), sizeof *starts * (ncases + 1));
     fe_fact *no_case = vks_arena_alloc(fe_value_arena(cx), sizeof *no_case * (ncases + 1));
     unsigned n = 0;
-    for (size_t i = 0; i < body.count; i++) {
-        if (body.items[i].kind != ENTRY_CASE)
+    for (size_t i = 0; i < labels.count; i++) {
+        if (clang_Cursor_isNull(labels.items[i].value))
             continue;
         const vks_smt_expr *eq = fe_smt_binary(cx, VKS_SMT_EQ, sym,
-                                               fe_symbolic(cx, body.items[i].cursor));
+                                               fe_symbolic(cx, labels.items[i].value));
         fe_fact *fact = vks_arena_alloc(fe_value_arena(cx), sizeof *fact);
         *fact = (fe_fact){.cond = eq, .truth = true};
         no_case[n] = (fe_fact){.cond = eq, .truth = false};
         alts[n] = (fe_alternative){.facts = fact, .fact_count = 1,
                                    .text = fe_intern_printf(
                                        cx, "`%s` is %s", text,
-                                       fe_source_text(cx, body.items[i].cursor))};
+                                       fe_source_text(cx, labels.items[i].value))};
         starts[n++] = i;
     }
     alts[n] = (fe_alternative){.facts = no_case, .fact_count = ncases,
@@ -1034,7 +1275,8 @@ static void exec_switch(fe_ctx *cx, CXCursor c)
     unsigned chosen = fe_choose(cx, fe_loc(cx, cond), alts, n + 1);
     if (chosen == UINT32_MAX || starts[chosen] == SIZE_MAX)
         return;
-    run_switch_from(cx, &body, starts[chosen]);
+    const nested_label *to = &labels.items[starts[chosen]];
+    run_switch_from(cx, &body, to->start, to->label);
 }
 
 static void exec_statement(fe_ctx *cx, CXCursor c);
@@ -1074,6 +1316,10 @@ static void exec_statement(fe_ctx *cx, CXCursor c)
     }
     if (++cx->steps > cx->root_statement_limit) {
         cx->out_of_steps = true;
+        return;
+    }
+    if (cx->eval->entering_count) {
+        enter_statement(cx, c); /* on the way to a switch's nested label */
         return;
     }
     if (fe_may_record_here(cx, c))
@@ -1256,6 +1502,15 @@ static void exec_statement(fe_ctx *cx, CXCursor c)
     case CXCursor_LabelStmt:
         exec_children(cx, c);
         return;
+    case CXCursor_CaseStmt: case CXCursor_DefaultStmt: {
+        /* A case label inside a statement of a switch body, reached by
+           running on into it (PT_YIELD's `case __LINE__:` in a `do { }
+           while (0)`): the label is no statement, what it labels is. */
+        const fe_child_list *ch = fe_children_kept(cx, c);
+        if (ch->count)
+            fe_exec(cx, ch->items[ch->count - 1]);
+        return;
+    }
     case CXCursor_NullStmt:
         return;
     default:

@@ -971,6 +971,10 @@ bool fe_is_recorded_object(const fe_ctx *cx, const char *ident);
    created with two create calls and has destroyed neither: two objects
    alive at once, so the handles differ (`last != p->src`). */
 bool fe_distinct_creations(fe_ctx *cx, const fe_val *a, const fe_val *b);
+/* Whether a and b are handles one create call made, one of them (or
+   both) renamed after where a caller kept it (`VkBuffer staging =
+   pool_get (&pool);`): the same handle value. */
+bool fe_same_creation(fe_ctx *cx, const fe_val *a, const fe_val *b);
 /* Whether the path destroyed the handle named ident (vkDestroy*,
    vkFreeMemory) or freed the heap block it names (free). */
 bool fe_has_ended(const fe_ctx *cx, const char *ident);

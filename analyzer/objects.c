@@ -483,6 +483,20 @@ bool fe_distinct_creations(fe_ctx *cx, const fe_val *a, const fe_val *b)
            strcmp(made_a, made_b) != 0;
 }
 
+/* A renamed handle (`made=>staging`) is the value its create call
+   wrote: a pool that keeps what it made in `p->items[i]` and returns a
+   copy of it compares the two when the copy is put back (`if
+   (p->items[i] == item)`), and each creation of one identity on a path
+   has an identity of its own (created_again), so one creation is one
+   value. */
+bool fe_same_creation(fe_ctx *cx, const fe_val *a, const fe_val *b)
+{
+    if (!a || !b || a->kind != VAL_SYM || b->kind != VAL_SYM || !a->ident || !b->ident ||
+        strncmp(a->ident, "created:", 8) != 0 || strncmp(b->ident, "created:", 8) != 0)
+        return false;
+    return strcmp(creation_of(cx, a->ident), creation_of(cx, b->ident)) == 0;
+}
+
 bool fe_has_ended(const fe_ctx *cx, const char *ident)
 {
     if (!ident || !cx->path.ended)

@@ -48,6 +48,9 @@ typedef struct {
     vks_loc limit_at;    /* a vksync-incomplete finding of its analysis */
     vks_loc exit_at;     /* where a path of it ended the program */
     size_t kept_runs, exited_runs;
+    /* Functions its runs called through a pointer (function_list). */
+    size_t *through_pointer;
+    size_t through_pointer_count, through_pointer_cap;
 } root_record;
 
 struct fe_sites {
@@ -289,6 +292,19 @@ void fe_sites_root_begin(fe_ctx *cx, size_t function_index)
     VKS_PUSH(cx->arena, s->roots, s->root_count, s->root_cap, r);
 }
 
+void fe_sites_called_through_pointer(fe_ctx *cx, size_t function_index)
+{
+    struct fe_sites *s = sites_of(cx);
+    if (!s->root_count)
+        return;
+    root_record *r = &s->roots[s->root_count - 1];
+    for (size_t i = 0; i < r->through_pointer_count; i++)
+        if (r->through_pointer[i] == function_index)
+            return;
+    VKS_PUSH(cx->arena, r->through_pointer, r->through_pointer_count,
+             r->through_pointer_cap, function_index);
+}
+
 void fe_sites_root_end(fe_ctx *cx)
 {
     struct fe_sites *s = sites_of(cx);
@@ -473,6 +489,13 @@ void fe_sites_report(fe_ctx *cx)
         reached_from[r] = vks_arena_alloc(cx->arena, n + 1);
         memset(reached_from[r], 0, n + 1);
         fe_functions_reached_from(cx, s->roots[r].index, reached_from[r]);
+        /* A system of an entity-component system's schedule table,
+           `schedule[i].run (&w, cmd)`: its sites that no run reached are
+           not "called by no analysed function" - the paths that called it
+           decided them (ecs_system_order_raw's sync system, which finds
+           nothing to barrier on every path). */
+        for (size_t k = 0; k < s->roots[r].through_pointer_count; k++)
+            fe_functions_reached_from(cx, s->roots[r].through_pointer[k], reached_from[r]);
     }
     size_t reached = 0;
     for (size_t i = 0; i < s->count; i++)

@@ -2229,6 +2229,86 @@ START_TEST(a_recursion_over_known_nodes_is_followed_past_a_failure_check)
 }
 END_TEST
 
+/* realprog/protothread_upload.c: an upload written as a protothread
+   (Dunkels' pt.h), stepped once a frame.  PT_YIELD puts `case __LINE__:`
+   inside a `do { } while (0)`: a case label nested in a statement of the
+   switch body (Duff's device).  Such a label was a statement the evaluator
+   did not run - the first step ran on past the yield and recorded the
+   read in the first frame - and the switch found no top-level case for
+   the line it resumed at, so the next step recorded nothing.  Now a
+   nested label is run as what it labels, and a switch goes to it as
+   `goto` goes into a statement (eval_stmt.c exec_switch,
+   enter_statement): the copy in the first frame, the read in the second,
+   the RAW across the two submissions; silence with the read's barrier. */
+START_TEST(a_protothread_resumes_at_the_case_label_inside_its_yield)
+{
+    check_one_raw_nothing_unknown_and_silent_twin("protothread_upload.c", 43, 34);
+    /* the read is the second frame's only command (it was the first
+       frame's second, and no second frame was recorded) */
+    test_analysis *a = check_one("protothread_upload.c", false);
+    const vks_cmdbuf *second = NULL;
+    for (size_t i = 0; i < a->program->cmdbuf_count; i++)
+        if (strcmp(a->program->cmdbufs[i].name, "frames[1]") == 0)
+            second = &a->program->cmdbufs[i];
+    ck_assert_ptr_nonnull(second);
+    ck_assert_uint_eq(second->cmd_count, 1);
+    ck_assert_uint_eq(second->cmds[0].loc.line, 43);
+    test_analysis_free(a);
+}
+END_TEST
+
+/* realprog/stepped_task_loop.c: `while (running) { ...; running =
+   load_step (&task, cmd); if (vkQueueSubmit (...) != VK_SUCCESS) return
+   1; }`.  The condition reads what it read at the last test and a branch
+   was taken since, which is how a render loop that only an event ends is
+   told (analysed for two iterations), so the third frame, which reads the
+   level back, was never analysed (a silent miss).  A condition whose
+   variables the body assigns in statements of its own is computed afresh
+   every iteration (eval_stmt.c condition_recomputed): the loop runs until
+   the task is done, the RAW in the third frame; silence with the
+   barrier. */
+START_TEST(a_loop_whose_body_recomputes_its_condition_runs_to_its_end)
+{
+    check_one_raw_nothing_unknown_and_silent_twin("stepped_task_loop.c", 32, 20);
+}
+END_TEST
+
+/* realprog/staging_pool_reuse.c: a free-list pool hands out a copy of the
+   handle it keeps in its array; the caller's copy is renamed after its
+   variable (`made=>staging`), and pool_put's `p->items[i] == b` compared
+   the two names undecided: the put's slot and every later get were
+   unknown, 16 questions left unknown in tok_pool_recycle_war and its WAR
+   missed.  One creation is one handle value (objects.c
+   fe_same_creation): the WAR on the refilled staging buffer; silence with
+   the barrier before the refill. */
+START_TEST(a_handle_put_back_into_its_pool_is_found_there)
+{
+    check_one_finding_and_silent_twin("staging_pool_reuse.c", VKS_RULE_HAZARD_WAR,
+                                      "WRITE_AFTER_READ", 54, 57, 1);
+}
+END_TEST
+
+/* realprog/system_schedule.c: systems run through a table of function
+   pointers; in the buggy schedule the sync system runs first, finds
+   nothing written and records no barrier on any path.  Its barrier was
+   reported as "not analysed: no analysed function calls `sync_system`"
+   (vksync-incomplete), the call graph having only direct calls: a
+   function a kept run called through a pointer is now reached from its
+   root (sites.c fe_sites_called_through_pointer), and a site no path took
+   there is code these inputs never run.  The two RAWs, nothing
+   incomplete; silence and every site reached with the right schedule. */
+START_TEST(a_system_called_through_a_table_is_reached)
+{
+    test_analysis *a = check_one("system_schedule.c", false);
+    ck_assert_uint_eq(count_rule(a, VKS_RULE_HAZARD_RAW), 2);
+    ck_assert_uint_eq(count_rule(a, VKS_RULE_VKSYNC_INCOMPLETE), 0);
+    ck_assert_uint_eq(a->findings.count, 2);
+    ck_assert_uint_eq(a->stats.incomplete, 0);
+    test_analysis_free(a);
+    check_twin_silent("system_schedule.c", 1);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("user-programs");
@@ -2342,6 +2422,10 @@ int main(void)
     tcase_add_test(tc, a_worker_thread_records_the_secondary_its_creator_executes);
     tcase_add_test(tc, a_mask_walked_with_bit_scan_builtins_names_its_buffers);
     tcase_add_test(tc, a_recursion_over_known_nodes_is_followed_past_a_failure_check);
+    tcase_add_test(tc, a_protothread_resumes_at_the_case_label_inside_its_yield);
+    tcase_add_test(tc, a_loop_whose_body_recomputes_its_condition_runs_to_its_end);
+    tcase_add_test(tc, a_handle_put_back_into_its_pool_is_found_there);
+    tcase_add_test(tc, a_system_called_through_a_table_is_reached);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
