@@ -1346,6 +1346,28 @@ static bool member_base_is_pointer(CXCursor member_ref, CXCursor base)
 /* The place of a member expression `o.f` / `p->f`; *object_out (when
    asked): the object it is a member of, NULL when that is not a place of
    the evaluator's own. */
+/*
+ * A list head given to container_of: the Linux kernel's list walks
+ * (`list_for_each_entry(pos, head, member)`) end when `&pos->member ==
+ * head`, where `pos` is `container_of(head, T, member)` - the head moved
+ * back by `offsetof(T, member)`, into the object around it, which is no T.
+ * Its `member` is the head again: the bytes moved back and forth cancel
+ * (`(char *)head - offsetof(T, member) + offsetof(T, member)`).  `p` is a
+ * member's pointer moved by moved_in_container; true when the member `c`
+ * names through it is that member.
+ */
+static bool lands_on_moved_member(CXCursor c, CXCursor base, const fe_val *p)
+{
+    if (p->kind != VAL_PTR || !p->container || !p->single || p->index >= 0 || p->mapping)
+        return false;
+    CXType record = clang_getCanonicalType(
+        clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(base))));
+    CXString field = clang_getCursorSpelling(c);
+    long long bits = clang_Type_getOffsetOf(record, clang_getCString(field));
+    clang_disposeString(field);
+    return bits >= 0 && bits % 8 == 0 && bits / 8 == -p->index;
+}
+
 static fe_val *member_place(fe_ctx *cx, CXCursor c, fe_val **object_out)
 {
     fe_cursors ch;
@@ -1361,6 +1383,8 @@ static fe_val *member_place(fe_ctx *cx, CXCursor c, fe_val **object_out)
     if (member_base_is_pointer(c, base)) {
         fe_val *p = fe_eval(cx, base);
         from = p;
+        if (lands_on_moved_member(c, base, p))
+            return p->target; /* the head: its address is `head` again */
         object = p->mapping ? fe_host_place(cx, p, NULL, 0) : fe_deref(cx, p, 0);
     } else {
         object = fe_lvalue(cx, base);
@@ -1637,7 +1661,13 @@ static fe_val *moved_in_container(fe_ctx *cx, const fe_val *p, int64_t bytes)
         return fe_copy(cx, p);
     if (bytes == -p->container_offset)
         return fe_pointer_to(cx, p->container, 0, true);
-    return fe_pointer_to(cx, p->target, p->index + bytes, p->single);
+    fe_val *moved = fe_pointer_to(cx, p->target, p->index + bytes, p->single);
+    /* Still the member's pointer, `bytes` off: a list head handed to
+       container_of (below, member_place) */
+    moved->container = p->container;
+    moved->container_offset = p->container_offset;
+    moved->container_type = p->container_type;
+    return moved;
 }
 
 /*
@@ -1737,6 +1767,64 @@ static bool same_array_pointers(CXCursor lhs, const fe_val *l, CXCursor rhs, con
     CXType lp = clang_getUnqualifiedType(clang_getCanonicalType(clang_getPointeeType(lt)));
     CXType rp = clang_getUnqualifiedType(clang_getCanonicalType(clang_getPointeeType(rt)));
     return clang_equalTypes(lp, rp) != 0;
+}
+
+/* Whether `node` is `in` or one of its members, elements, their members
+   ..., no deeper than `depth`; `*budget` nodes at most are visited. */
+static bool holds_node(const fe_val *in, const fe_val *node, int depth, unsigned *budget)
+{
+    if (in == node)
+        return true;
+    if (depth == 0)
+        return false;
+    for (const fe_field *f = in->fields; f && *budget > 0; f = f->next) {
+        --*budget;
+        if (holds_node(f->value, node, depth - 1, budget))
+            return true;
+    }
+    return false;
+}
+
+/* `p` points at a member of a struct (member_address); whether `q`'s
+   object is inside another member of that struct (0: their addresses
+   differ), or not known to be (-1). */
+static int in_another_member(const fe_val *p, const fe_val *q)
+{
+    if (!p->container || !p->container_type || strncmp(p->container_type, "struct ", 7) != 0)
+        return -1; /* a union's members share their address */
+    unsigned budget = 4096;
+    for (const fe_field *f = p->container->fields; f && budget > 0; f = f->next)
+        if (holds_node(f->value, q->target, 4, &budget))
+            return f->value == p->target ? -1 : 0; /* in p's own member: maybe its start */
+    return -1;
+}
+
+/*
+ * `&pos->link != &dev->dirty`: two pointers to members, as a walk of an
+ * intrusive list compares them (list_for_each_entry).  C11 6.5.9p6: two
+ * pointers compare equal if and only if they point to the same object
+ * (or a subobject at its beginning) or one past the same array.  Returns
+ * 1 when equal, 0 when not, -1 when not known: the same node at the same
+ * index is the same object (the last step of a list walk,
+ * `&container_of(head, T, m)->m`: member_place); a pointer to a member of
+ * a struct and one to an object inside another of its members (an entry
+ * in the struct's array, a head beside it) point at disjoint objects
+ * (6.7.2.1p15: the members "have addresses that increase in the order in
+ * which they are declared").  A union, an object inside the member
+ * itself (its first member has its address), objects the value graph
+ * does not show inside one struct (a pointer parameter's pointee may be
+ * any): not known.
+ */
+static int member_pointers_equal(const fe_val *l, const fe_val *r)
+{
+    if (l->kind != VAL_PTR || r->kind != VAL_PTR || !l->target || !r->target ||
+        l->mapping || r->mapping || !l->single || !r->single)
+        return -1;
+    if (l->target == r->target)
+        return l->index == r->index ? 1 : -1;
+    if (l->index != 0 || r->index != 0)
+        return -1;
+    return in_another_member(l, r) == 0 || in_another_member(r, l) == 0 ? 0 : -1;
 }
 
 static fe_val *eval_binary(fe_ctx *cx, CXCursor c)
@@ -1858,6 +1946,9 @@ static fe_val *eval_binary(fe_ctx *cx, CXCursor c)
         /* One name is one value: `a->dst == b->dst` where both hold the
            handle the same create call made. */
         result = fe_int(cx, op == CXBinaryOperator_EQ);
+    } else if ((op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE) &&
+               member_pointers_equal(l, r) >= 0) {
+        result = fe_int(cx, (member_pointers_equal(l, r) == 1) == (op == CXBinaryOperator_EQ));
     } else if ((op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE) &&
                fe_distinct_creations(cx, l, r)) {
         /* Two buffers made by two create calls and both alive are two

@@ -1959,6 +1959,22 @@ START_TEST(buffers_bound_to_one_memory_are_one_address_space)
 }
 END_TEST
 
+/* realprog/intrusive_dirty_list.c: buffers linked through an intrusive
+   list (list.h's list_head, container_of), the dirty list walked with
+   list_for_each_entry, a barrier per entry; the fourth upload is never
+   put on the list.  The walk's test `&pos->member != head` compared two
+   pointers to members the evaluator could not tell apart, so the walk ran
+   two iterations on an assumption and stopped: the twin's third and
+   fourth barriers were missed (false RAWs).  Pointers to two members of
+   one struct now compare unequal, and the head given to container_of
+   gives the head back: the RAW on the unlisted buffer only, silence when
+   it is listed. */
+START_TEST(an_intrusive_list_walk_reaches_every_entry)
+{
+    check_one_raw_nothing_unknown_and_silent_twin("intrusive_dirty_list.c", 79, 44);
+}
+END_TEST
+
 /* realprog/dynamic_offset_blur.c: a blur over two ranges of one arena
    buffer picked by vkCmdBindDescriptorSets' dynamic offsets (source at
    2048, destination at 4096; the DYNAMIC descriptors cover the first KiB).
@@ -2323,6 +2339,7 @@ int main(void)
     tcase_add_test(tc, dynamic_offsets_place_a_dispatchs_ranges);
     tcase_add_test(tc, an_object_memcpyd_through_a_byte_batch_keeps_its_value);
     tcase_add_test(tc, buffers_bound_to_one_memory_are_one_address_space);
+    tcase_add_test(tc, an_intrusive_list_walk_reaches_every_entry);
     tcase_add_test(tc, a_mip_count_computed_with_log2_is_known);
     tcase_add_test(tc, a_load_factor_computed_through_a_double_is_known);
     tcase_add_test(tc, a_command_in_a_macro_argument_is_where_it_is_written);
