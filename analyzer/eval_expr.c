@@ -2285,6 +2285,44 @@ static fe_val *bit_scan_call(fe_ctx *cx, CXCursor call, fe_val **args, int argc)
     }
 }
 
+/* `(*__ctype_b_loc ())[c]`, glibc's expansion of isspace (c) and the
+   other <ctype.h> tests (and of tolower / toupper through their tables):
+   the table's entry for a known `c` (strings.c fe_ctype_table_entry), an
+   unknown for another.  NULL for any other expression. */
+static fe_val *ctype_table_read(fe_ctx *cx, CXCursor c)
+{
+    if (clang_getCursorKind(c) != CXCursor_ArraySubscriptExpr)
+        return NULL;
+    fe_cursors ch;
+    fe_children(NULL, c, &ch);
+    if (ch.count != 2)
+        return NULL;
+    CXCursor deref = fe_strip(ch.items[0]);
+    if (clang_getCursorKind(deref) != CXCursor_UnaryOperator ||
+        clang_getCursorUnaryOperatorKind(deref) != CXUnaryOperator_Deref)
+        return NULL;
+    fe_cursors inner;
+    fe_children(NULL, deref, &inner);
+    if (inner.count != 1)
+        return NULL;
+    CXCursor call = fe_strip(inner.items[0]);
+    if (clang_getCursorKind(call) != CXCursor_CallExpr)
+        return NULL;
+    CXCursor decl = fe_callee_decl(call);
+    if (clang_Cursor_isNull(decl) ||
+        !clang_Location_isInSystemHeader(clang_getCursorLocation(decl)))
+        return NULL;
+    const char *name = fe_spelling(cx, decl);
+    if (strncmp(name, "__ctype_", 8) != 0)
+        return NULL;
+    /* Evaluated once here: the index may be `*p++`. */
+    uint64_t index;
+    fe_val *entry = fe_known_int(fe_eval(cx, ch.items[1]), &index)
+                        ? fe_ctype_table_entry(cx, name, (int64_t)(int32_t)(uint32_t)index)
+                        : NULL;
+    return entry ? entry : fe_unknown(cx);
+}
+
 /* The integer an expression has, when known: floating.c's reader of the
    integer operands of a floating expression. */
 static bool known_integer(fe_ctx *cx, CXCursor expr, uint64_t *out)
@@ -2364,6 +2402,9 @@ fe_val *fe_eval(fe_ctx *cx, CXCursor c)
     }
     case CXCursor_MemberRefExpr:
     case CXCursor_ArraySubscriptExpr: {
+        fe_val *classified = ctype_table_read(cx, c);
+        if (classified)
+            return classified;
         fe_val *v = fe_lvalue(cx, c);
         if (!v || v->lost_place) {
             fe_val *stored = stored_at_unknown_index(cx, c);

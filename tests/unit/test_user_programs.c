@@ -1975,6 +1975,21 @@ START_TEST(an_intrusive_list_walk_reaches_every_entry)
 }
 END_TEST
 
+/* realprog/token_scanner_frame.c: a frame read from a description by a
+   hand-written scanner - isspace / isalnum (glibc's macros over
+   __ctype_b_loc ()'s table) gathering a word a character at a time into
+   a buffer, strcmp against the keywords, strtoul (p, &end, 10) moving the
+   scanner.  The classification was unknown, the word buffer no known
+   string (written element by element) and the end pointer lost: every
+   keyword test was a decision, and the copy named unknown buffers.  Now
+   each is the C library's answer on the known text: the RAW, silence with
+   the barrier word. */
+START_TEST(a_scanned_description_is_read_as_the_library_reads_it)
+{
+    check_one_raw_nothing_unknown_and_silent_twin("token_scanner_frame.c", 56, 52);
+}
+END_TEST
+
 /* realprog/dynamic_offset_blur.c: a blur over two ranges of one arena
    buffer picked by vkCmdBindDescriptorSets' dynamic offsets (source at
    2048, destination at 4096; the DYNAMIC descriptors cover the first KiB).
@@ -2340,6 +2355,7 @@ int main(void)
     tcase_add_test(tc, an_object_memcpyd_through_a_byte_batch_keeps_its_value);
     tcase_add_test(tc, buffers_bound_to_one_memory_are_one_address_space);
     tcase_add_test(tc, an_intrusive_list_walk_reaches_every_entry);
+    tcase_add_test(tc, a_scanned_description_is_read_as_the_library_reads_it);
     tcase_add_test(tc, a_mip_count_computed_with_log2_is_known);
     tcase_add_test(tc, a_load_factor_computed_through_a_double_is_known);
     tcase_add_test(tc, a_command_in_a_macro_argument_is_where_it_is_written);
