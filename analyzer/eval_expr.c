@@ -293,8 +293,19 @@ static fe_val *variable(fe_ctx *cx, CXCursor decl)
     if (v)
         return v;
     const char *name = fe_spelling(cx, decl);
+    fe_binding *b;
     if (has_static_storage(decl)) {
         remember_global(cx, key, decl);
+        /* Bound before its initializer is evaluated, which may take its
+           address: the kernel's `static LIST_HEAD(dirty);` is `struct
+           list_head dirty = { &dirty, &dirty };` ("the scope of an
+           identifier ... begins just after the completion of its
+           declarator", C11 6.2.1p7).  Unbound, the `&dirty` in it asked for
+           the variable again, and its initializer again, until the stack
+           ran out.  The node keeps its identity; the initial value is
+           copied into it. */
+        fe_val *self = fe_sym(cx, key, name);
+        b = bind(cx, scope, key, self);
         /* Its initial value was there before any region: first read inside
            a way, it is not undone with the way's writes (its binding is
            not), or a `static const` table read by a helper joined every
@@ -302,12 +313,19 @@ static fe_val *variable(fe_ctx *cx, CXCursor decl)
         size_t mark = cx->trail_count;
         v = global_initial_value(cx, decl, key, name);
         fe_trail_forget(cx, mark);
-    } else
+        if (v != self) {
+            unsigned logged_in = self->logged_in;
+            *self = *v;
+            self->logged_in = logged_in;
+            v = self;
+        }
+    } else {
         v = fe_sym(cx, key, name); /* a parameter of the analysed function */
+        b = bind(cx, scope, key, v);
+    }
     v->loc = fe_loc(cx, decl);
     if (!v->spelling)
         v->spelling = name; /* an initial value: its members are `name.m` */
-    fe_binding *b = bind(cx, scope, key, v);
     /* Never written, so what every path reads: merge.c need not compare
        it (a path that never read it has no binding). */
     b->read_only = has_static_storage(decl) && is_const_object(clang_getCursorType(decl));
@@ -1799,6 +1817,20 @@ static int in_another_member(const fe_val *p, const fe_val *q)
     return -1;
 }
 
+/* The variable (global, or a local of a frame running) whose object holds
+   `node`, or NULL: a pointer parameter's pointee is no variable's. */
+static const fe_val *holding_variable(fe_ctx *cx, const fe_val *node, unsigned *budget)
+{
+    const fe_frame *frame = cx->path.frame;
+    for (fe_binding *b = cx->path.globals;; b = frame->locals, frame = frame->caller) {
+        for (; b && *budget > 0; b = b->next)
+            if (holds_node(b->value, node, 6, budget))
+                return b->value;
+        if (!frame)
+            return NULL;
+    }
+}
+
 /*
  * `&pos->link != &dev->dirty`: two pointers to members, as a walk of an
  * intrusive list compares them (list_for_each_entry).  C11 6.5.9p6: two
@@ -1810,12 +1842,13 @@ static int in_another_member(const fe_val *p, const fe_val *q)
  * a struct and one to an object inside another of its members (an entry
  * in the struct's array, a head beside it) point at disjoint objects
  * (6.7.2.1p15: the members "have addresses that increase in the order in
- * which they are declared").  A union, an object inside the member
- * itself (its first member has its address), objects the value graph
- * does not show inside one struct (a pointer parameter's pointee may be
- * any): not known.
+ * which they are declared"); objects inside two variables (an entry of
+ * one array and the kernel's `static LIST_HEAD(dirty)`) are disjoint, as
+ * two variables are.  A union, an object inside the member itself (its
+ * first member has its address), an object in no variable (a pointer
+ * parameter's pointee may be any): not known.
  */
-static int member_pointers_equal(const fe_val *l, const fe_val *r)
+static int member_pointers_equal(fe_ctx *cx, const fe_val *l, const fe_val *r)
 {
     if (l->kind != VAL_PTR || r->kind != VAL_PTR || !l->target || !r->target ||
         l->mapping || r->mapping || !l->single || !r->single)
@@ -1824,7 +1857,12 @@ static int member_pointers_equal(const fe_val *l, const fe_val *r)
         return l->index == r->index ? 1 : -1;
     if (l->index != 0 || r->index != 0)
         return -1;
-    return in_another_member(l, r) == 0 || in_another_member(r, l) == 0 ? 0 : -1;
+    if (in_another_member(l, r) == 0 || in_another_member(r, l) == 0)
+        return 0;
+    unsigned budget = 16384;
+    const fe_val *in_l = holding_variable(cx, l->target, &budget);
+    const fe_val *in_r = in_l ? holding_variable(cx, r->target, &budget) : NULL;
+    return in_l && in_r && in_l != in_r ? 0 : -1;
 }
 
 static fe_val *eval_binary(fe_ctx *cx, CXCursor c)
@@ -1911,6 +1949,7 @@ static fe_val *eval_binary(fe_ctx *cx, CXCursor c)
 
     fe_val *result;
     uint64_t a, b, out;
+    int equal;
     bool additive = op == CXBinaryOperator_Add || op == CXBinaryOperator_AddAssign ||
                     op == CXBinaryOperator_Sub || op == CXBinaryOperator_SubAssign;
     if (l->mapping && !l->mapped_place && additive && !fe_type_is_pointer(clang_getCursorType(rhs))) {
@@ -1947,8 +1986,8 @@ static fe_val *eval_binary(fe_ctx *cx, CXCursor c)
            handle the same create call made. */
         result = fe_int(cx, op == CXBinaryOperator_EQ);
     } else if ((op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE) &&
-               member_pointers_equal(l, r) >= 0) {
-        result = fe_int(cx, (member_pointers_equal(l, r) == 1) == (op == CXBinaryOperator_EQ));
+               (equal = member_pointers_equal(cx, l, r)) >= 0) {
+        result = fe_int(cx, (equal == 1) == (op == CXBinaryOperator_EQ));
     } else if ((op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE) &&
                fe_distinct_creations(cx, l, r)) {
         /* Two buffers made by two create calls and both alive are two
