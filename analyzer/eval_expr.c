@@ -1361,9 +1361,6 @@ static bool member_base_is_pointer(CXCursor member_ref, CXCursor base)
     return pointer;
 }
 
-/* The place of a member expression `o.f` / `p->f`; *object_out (when
-   asked): the object it is a member of, NULL when that is not a place of
-   the evaluator's own. */
 /*
  * A list head given to container_of: the Linux kernel's list walks
  * (`list_for_each_entry(pos, head, member)`) end when `&pos->member ==
@@ -1386,6 +1383,9 @@ static bool lands_on_moved_member(CXCursor c, CXCursor base, const fe_val *p)
     return bits >= 0 && bits % 8 == 0 && bits / 8 == -p->index;
 }
 
+/* The place of a member expression `o.f` / `p->f`; *object_out (when
+   asked): the object it is a member of, NULL when that is not a place of
+   the evaluator's own. */
 static fe_val *member_place(fe_ctx *cx, CXCursor c, fe_val **object_out)
 {
     fe_cursors ch;

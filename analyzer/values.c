@@ -641,12 +641,12 @@ static const char *array_text(fe_ctx *cx, const fe_val *array)
     return array_chars(cx, array, &n);
 }
 
+static const char *element_chars(fe_ctx *cx, const fe_val *array, size_t *length);
+
 /* The same, as the characters of the array up to its string's original
    terminator (*length of them): a null character written inside it ends
    the text, and what follows it is still there (strtok, `*next++ =
    '\0'`). */
-static const char *element_chars(fe_ctx *cx, const fe_val *array, size_t *length);
-
 static const char *array_chars(fe_ctx *cx, const fe_val *array, size_t *length)
 {
     const char *text = array->string;
