@@ -404,6 +404,9 @@ fe_val *fe_string_literal(fe_ctx *cx, CXCursor literal);
    (NULL for every other call, and for unknown strings).  Called after the
    destination was forgotten as any unseen call's. */
 fe_val *fe_string_call(fe_ctx *cx, const fe_call *call);
+/* glibc's <ctype.h> tables (strings.c): entry `index` of the table the
+   function `table` (__ctype_b_loc, ...) points at, or NULL. */
+fe_val *fe_ctype_table_entry(fe_ctx *cx, const char *table, int64_t index);
 /* strcpy into a char array from known text, strchr and strtok over known
    text, strtoul of a known number: their result, with what strcpy and
    strtok write (NULL for every other call and for unknown text: the call

@@ -293,8 +293,19 @@ static fe_val *variable(fe_ctx *cx, CXCursor decl)
     if (v)
         return v;
     const char *name = fe_spelling(cx, decl);
+    fe_binding *b;
     if (has_static_storage(decl)) {
         remember_global(cx, key, decl);
+        /* Bound before its initializer is evaluated, which may take its
+           address: the kernel's `static LIST_HEAD(dirty);` is `struct
+           list_head dirty = { &dirty, &dirty };` ("the scope of an
+           identifier ... begins just after the completion of its
+           declarator", C11 6.2.1p7).  Unbound, the `&dirty` in it asked for
+           the variable again, and its initializer again, until the stack
+           ran out.  The node keeps its identity; the initial value is
+           copied into it. */
+        fe_val *self = fe_sym(cx, key, name);
+        b = bind(cx, scope, key, self);
         /* Its initial value was there before any region: first read inside
            a way, it is not undone with the way's writes (its binding is
            not), or a `static const` table read by a helper joined every
@@ -302,12 +313,19 @@ static fe_val *variable(fe_ctx *cx, CXCursor decl)
         size_t mark = cx->trail_count;
         v = global_initial_value(cx, decl, key, name);
         fe_trail_forget(cx, mark);
-    } else
+        if (v != self) {
+            unsigned logged_in = self->logged_in;
+            *self = *v;
+            self->logged_in = logged_in;
+            v = self;
+        }
+    } else {
         v = fe_sym(cx, key, name); /* a parameter of the analysed function */
+        b = bind(cx, scope, key, v);
+    }
     v->loc = fe_loc(cx, decl);
     if (!v->spelling)
         v->spelling = name; /* an initial value: its members are `name.m` */
-    fe_binding *b = bind(cx, scope, key, v);
     /* Never written, so what every path reads: merge.c need not compare
        it (a path that never read it has no binding). */
     b->read_only = has_static_storage(decl) && is_const_object(clang_getCursorType(decl));
@@ -1343,6 +1361,28 @@ static bool member_base_is_pointer(CXCursor member_ref, CXCursor base)
     return pointer;
 }
 
+/*
+ * A list head given to container_of: the Linux kernel's list walks
+ * (`list_for_each_entry(pos, head, member)`) end when `&pos->member ==
+ * head`, where `pos` is `container_of(head, T, member)` - the head moved
+ * back by `offsetof(T, member)`, into the object around it, which is no T.
+ * Its `member` is the head again: the bytes moved back and forth cancel
+ * (`(char *)head - offsetof(T, member) + offsetof(T, member)`).  `p` is a
+ * member's pointer moved by moved_in_container; true when the member `c`
+ * names through it is that member.
+ */
+static bool lands_on_moved_member(CXCursor c, CXCursor base, const fe_val *p)
+{
+    if (p->kind != VAL_PTR || !p->container || !p->single || p->index >= 0 || p->mapping)
+        return false;
+    CXType record = clang_getCanonicalType(
+        clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(base))));
+    CXString field = clang_getCursorSpelling(c);
+    long long bits = clang_Type_getOffsetOf(record, clang_getCString(field));
+    clang_disposeString(field);
+    return bits >= 0 && bits % 8 == 0 && bits / 8 == -p->index;
+}
+
 /* The place of a member expression `o.f` / `p->f`; *object_out (when
    asked): the object it is a member of, NULL when that is not a place of
    the evaluator's own. */
@@ -1361,6 +1401,8 @@ static fe_val *member_place(fe_ctx *cx, CXCursor c, fe_val **object_out)
     if (member_base_is_pointer(c, base)) {
         fe_val *p = fe_eval(cx, base);
         from = p;
+        if (lands_on_moved_member(c, base, p))
+            return p->target; /* the head: its address is `head` again */
         object = p->mapping ? fe_host_place(cx, p, NULL, 0) : fe_deref(cx, p, 0);
     } else {
         object = fe_lvalue(cx, base);
@@ -1637,7 +1679,13 @@ static fe_val *moved_in_container(fe_ctx *cx, const fe_val *p, int64_t bytes)
         return fe_copy(cx, p);
     if (bytes == -p->container_offset)
         return fe_pointer_to(cx, p->container, 0, true);
-    return fe_pointer_to(cx, p->target, p->index + bytes, p->single);
+    fe_val *moved = fe_pointer_to(cx, p->target, p->index + bytes, p->single);
+    /* Still the member's pointer, `bytes` off: a list head handed to
+       container_of (below, member_place) */
+    moved->container = p->container;
+    moved->container_offset = p->container_offset;
+    moved->container_type = p->container_type;
+    return moved;
 }
 
 /*
@@ -1739,6 +1787,84 @@ static bool same_array_pointers(CXCursor lhs, const fe_val *l, CXCursor rhs, con
     return clang_equalTypes(lp, rp) != 0;
 }
 
+/* Whether `node` is `in` or one of its members, elements, their members
+   ..., no deeper than `depth`; `*budget` nodes at most are visited. */
+static bool holds_node(const fe_val *in, const fe_val *node, int depth, unsigned *budget)
+{
+    if (in == node)
+        return true;
+    if (depth == 0)
+        return false;
+    for (const fe_field *f = in->fields; f && *budget > 0; f = f->next) {
+        --*budget;
+        if (holds_node(f->value, node, depth - 1, budget))
+            return true;
+    }
+    return false;
+}
+
+/* `p` points at a member of a struct (member_address); whether `q`'s
+   object is inside another member of that struct (0: their addresses
+   differ), or not known to be (-1). */
+static int in_another_member(const fe_val *p, const fe_val *q)
+{
+    if (!p->container || !p->container_type || strncmp(p->container_type, "struct ", 7) != 0)
+        return -1; /* a union's members share their address */
+    unsigned budget = 4096;
+    for (const fe_field *f = p->container->fields; f && budget > 0; f = f->next)
+        if (holds_node(f->value, q->target, 4, &budget))
+            return f->value == p->target ? -1 : 0; /* in p's own member: maybe its start */
+    return -1;
+}
+
+/* The variable (global, or a local of a frame running) whose object holds
+   `node`, or NULL: a pointer parameter's pointee is no variable's. */
+static const fe_val *holding_variable(fe_ctx *cx, const fe_val *node, unsigned *budget)
+{
+    const fe_frame *frame = cx->path.frame;
+    for (fe_binding *b = cx->path.globals;; b = frame->locals, frame = frame->caller) {
+        for (; b && *budget > 0; b = b->next)
+            if (holds_node(b->value, node, 6, budget))
+                return b->value;
+        if (!frame)
+            return NULL;
+    }
+}
+
+/*
+ * `&pos->link != &dev->dirty`: two pointers to members, as a walk of an
+ * intrusive list compares them (list_for_each_entry).  C11 6.5.9p6: two
+ * pointers compare equal if and only if they point to the same object
+ * (or a subobject at its beginning) or one past the same array.  Returns
+ * 1 when equal, 0 when not, -1 when not known: the same node at the same
+ * index is the same object (the last step of a list walk,
+ * `&container_of(head, T, m)->m`: member_place); a pointer to a member of
+ * a struct and one to an object inside another of its members (an entry
+ * in the struct's array, a head beside it) point at disjoint objects
+ * (6.7.2.1p15: the members "have addresses that increase in the order in
+ * which they are declared"); objects inside two variables (an entry of
+ * one array and the kernel's `static LIST_HEAD(dirty)`) are disjoint, as
+ * two variables are.  A union, an object inside the member itself (its
+ * first member has its address), an object in no variable (a pointer
+ * parameter's pointee may be any): not known.
+ */
+static int member_pointers_equal(fe_ctx *cx, const fe_val *l, const fe_val *r)
+{
+    if (l->kind != VAL_PTR || r->kind != VAL_PTR || !l->target || !r->target ||
+        l->mapping || r->mapping || !l->single || !r->single)
+        return -1;
+    if (l->target == r->target)
+        return l->index == r->index ? 1 : -1;
+    if (l->index != 0 || r->index != 0)
+        return -1;
+    if (in_another_member(l, r) == 0 || in_another_member(r, l) == 0)
+        return 0;
+    unsigned budget = 16384;
+    const fe_val *in_l = holding_variable(cx, l->target, &budget);
+    const fe_val *in_r = in_l ? holding_variable(cx, r->target, &budget) : NULL;
+    return in_l && in_r && in_l != in_r ? 0 : -1;
+}
+
 static fe_val *eval_binary(fe_ctx *cx, CXCursor c)
 {
     fe_cursors ch;
@@ -1823,6 +1949,7 @@ static fe_val *eval_binary(fe_ctx *cx, CXCursor c)
 
     fe_val *result;
     uint64_t a, b, out;
+    int equal;
     bool additive = op == CXBinaryOperator_Add || op == CXBinaryOperator_AddAssign ||
                     op == CXBinaryOperator_Sub || op == CXBinaryOperator_SubAssign;
     if (l->mapping && !l->mapped_place && additive && !fe_type_is_pointer(clang_getCursorType(rhs))) {
@@ -1859,6 +1986,9 @@ static fe_val *eval_binary(fe_ctx *cx, CXCursor c)
            handle the same create call made, also when one of them was
            renamed after the variable a caller kept it in. */
         result = fe_int(cx, op == CXBinaryOperator_EQ);
+    } else if ((op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE) &&
+               (equal = member_pointers_equal(cx, l, r)) >= 0) {
+        result = fe_int(cx, (equal == 1) == (op == CXBinaryOperator_EQ));
     } else if ((op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE) &&
                fe_distinct_creations(cx, l, r)) {
         /* Two buffers made by two create calls and both alive are two
@@ -2195,6 +2325,44 @@ static fe_val *bit_scan_call(fe_ctx *cx, CXCursor call, fe_val **args, int argc)
     }
 }
 
+/* `(*__ctype_b_loc ())[c]`, glibc's expansion of isspace (c) and the
+   other <ctype.h> tests (and of tolower / toupper through their tables):
+   the table's entry for a known `c` (strings.c fe_ctype_table_entry), an
+   unknown for another.  NULL for any other expression. */
+static fe_val *ctype_table_read(fe_ctx *cx, CXCursor c)
+{
+    if (clang_getCursorKind(c) != CXCursor_ArraySubscriptExpr)
+        return NULL;
+    fe_cursors ch;
+    fe_children(NULL, c, &ch);
+    if (ch.count != 2)
+        return NULL;
+    CXCursor deref = fe_strip(ch.items[0]);
+    if (clang_getCursorKind(deref) != CXCursor_UnaryOperator ||
+        clang_getCursorUnaryOperatorKind(deref) != CXUnaryOperator_Deref)
+        return NULL;
+    fe_cursors inner;
+    fe_children(NULL, deref, &inner);
+    if (inner.count != 1)
+        return NULL;
+    CXCursor call = fe_strip(inner.items[0]);
+    if (clang_getCursorKind(call) != CXCursor_CallExpr)
+        return NULL;
+    CXCursor decl = fe_callee_decl(call);
+    if (clang_Cursor_isNull(decl) ||
+        !clang_Location_isInSystemHeader(clang_getCursorLocation(decl)))
+        return NULL;
+    const char *name = fe_spelling(cx, decl);
+    if (strncmp(name, "__ctype_", 8) != 0)
+        return NULL;
+    /* Evaluated once here: the index may be `*p++`. */
+    uint64_t index;
+    fe_val *entry = fe_known_int(fe_eval(cx, ch.items[1]), &index)
+                        ? fe_ctype_table_entry(cx, name, (int64_t)(int32_t)(uint32_t)index)
+                        : NULL;
+    return entry ? entry : fe_unknown(cx);
+}
+
 /* The integer an expression has, when known: floating.c's reader of the
    integer operands of a floating expression. */
 static bool known_integer(fe_ctx *cx, CXCursor expr, uint64_t *out)
@@ -2274,6 +2442,9 @@ fe_val *fe_eval(fe_ctx *cx, CXCursor c)
     }
     case CXCursor_MemberRefExpr:
     case CXCursor_ArraySubscriptExpr: {
+        fe_val *classified = ctype_table_read(cx, c);
+        if (classified)
+            return classified;
         fe_val *v = fe_lvalue(cx, c);
         if (!v || v->lost_place) {
             fe_val *stored = stored_at_unknown_index(cx, c);

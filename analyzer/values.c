@@ -683,6 +683,8 @@ static const char *array_text(fe_ctx *cx, const fe_val *array)
     return array_chars(cx, array, &n);
 }
 
+static const char *element_chars(fe_ctx *cx, const fe_val *array, size_t *length);
+
 /* The same, as the characters of the array up to its string's original
    terminator (*length of them): a null character written inside it ends
    the text, and what follows it is still there (strtok, `*next++ =
@@ -691,7 +693,7 @@ static const char *array_chars(fe_ctx *cx, const fe_val *array, size_t *length)
 {
     const char *text = array->string;
     if (!text)
-        return NULL;
+        return element_chars(cx, array, length);
     size_t n = strlen(text);
     *length = n;
     char *edited = NULL;
@@ -714,6 +716,41 @@ static const char *array_chars(fe_ctx *cx, const fe_val *array, size_t *length)
         edited[k] = (char)c; /* one member per element: writes replace its value */
     }
     return edited ? edited : text;
+}
+
+/*
+ * A char array with no string of its own, written an element at a time up
+ * to a null character, as a hand-written scanner fills its token buffer
+ * (`while (isalnum (*p)) word[n++] = *p++; word[n] = '\0';`) before
+ * strcmp'ing it with the keywords (tests/styles: json_*): the text when
+ * every element up to the first null one is a known character (an element
+ * never written of a zero-initialised array is one).  NULL otherwise.
+ */
+enum { ELEMENT_TEXT_MAX = 4096 };
+
+static const char *element_chars(fe_ctx *cx, const fe_val *array, size_t *length)
+{
+    if (!array->fields)
+        return NULL;
+    char *text = NULL;
+    for (size_t k = 0; k < ELEMENT_TEXT_MAX; k++) {
+        char name[32];
+        snprintf(name, sizeof name, "[%zu]", k);
+        const fe_field *f = find_field(cx, (fe_val *)array, name);
+        uint64_t c;
+        if (f ? !fe_known_int(f->value, &c) || c > 255 : !array->zero_rest)
+            return NULL;
+        if (!f)
+            c = 0;
+        if (!text)
+            text = vks_arena_alloc(fe_value_arena(cx), ELEMENT_TEXT_MAX + 1);
+        text[k] = (char)c;
+        if (c == 0) {
+            *length = k;
+            return text;
+        }
+    }
+    return NULL;
 }
 
 const char *fe_known_string(fe_ctx *cx, const fe_val *v)

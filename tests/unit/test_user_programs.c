@@ -1963,6 +1963,51 @@ START_TEST(buffers_bound_to_one_memory_are_one_address_space)
 }
 END_TEST
 
+/* realprog/intrusive_dirty_list.c: buffers linked through an intrusive
+   list (list.h's list_head, container_of), the dirty list walked with
+   list_for_each_entry, a barrier per entry; the fourth upload is never
+   put on the list.  The walk's test `&pos->member != head` compared two
+   pointers to members the evaluator could not tell apart, so the walk ran
+   two iterations on an assumption and stopped: the twin's third and
+   fourth barriers were missed (false RAWs).  Pointers to two members of
+   one struct now compare unequal, and the head given to container_of
+   gives the head back: the RAW on the unlisted buffer only, silence when
+   it is listed. */
+START_TEST(an_intrusive_list_walk_reaches_every_entry)
+{
+    check_one_raw_nothing_unknown_and_silent_twin("intrusive_dirty_list.c", 79, 44);
+}
+END_TEST
+
+/* realprog/global_list_head.c: the kernel's `static LIST_HEAD(dirty);`,
+   whose initializer `{ &dirty, &dirty }` takes the variable's own address,
+   and entries in another global.  The variable was bound only once its
+   initializer was evaluated, so `&dirty` in it evaluated the initializer
+   again: the analysis crashed (stack overflow).  It is bound first now,
+   and a pointer into one variable and one to another compare unequal, so
+   the walk ends at the head: the RAW on the unlisted buffer, silence when
+   it is listed. */
+START_TEST(a_list_head_initialised_with_its_own_address)
+{
+    check_one_raw_nothing_unknown_and_silent_twin("global_list_head.c", 63, 45);
+}
+END_TEST
+
+/* realprog/token_scanner_frame.c: a frame read from a description by a
+   hand-written scanner - isspace / isalnum (glibc's macros over
+   __ctype_b_loc ()'s table) gathering a word a character at a time into
+   a buffer, strcmp against the keywords, strtoul (p, &end, 10) moving the
+   scanner.  The classification was unknown, the word buffer no known
+   string (written element by element) and the end pointer lost: every
+   keyword test was a decision, and the copy named unknown buffers.  Now
+   each is the C library's answer on the known text: the RAW, silence with
+   the barrier word. */
+START_TEST(a_scanned_description_is_read_as_the_library_reads_it)
+{
+    check_one_raw_nothing_unknown_and_silent_twin("token_scanner_frame.c", 56, 52);
+}
+END_TEST
+
 /* realprog/dynamic_offset_blur.c: a blur over two ranges of one arena
    buffer picked by vkCmdBindDescriptorSets' dynamic offsets (source at
    2048, destination at 4096; the DYNAMIC descriptors cover the first KiB).
@@ -2407,6 +2452,9 @@ int main(void)
     tcase_add_test(tc, dynamic_offsets_place_a_dispatchs_ranges);
     tcase_add_test(tc, an_object_memcpyd_through_a_byte_batch_keeps_its_value);
     tcase_add_test(tc, buffers_bound_to_one_memory_are_one_address_space);
+    tcase_add_test(tc, an_intrusive_list_walk_reaches_every_entry);
+    tcase_add_test(tc, a_list_head_initialised_with_its_own_address);
+    tcase_add_test(tc, a_scanned_description_is_read_as_the_library_reads_it);
     tcase_add_test(tc, a_mip_count_computed_with_log2_is_known);
     tcase_add_test(tc, a_load_factor_computed_through_a_double_is_known);
     tcase_add_test(tc, a_command_in_a_macro_argument_is_where_it_is_written);
