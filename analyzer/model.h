@@ -627,7 +627,7 @@ static inline uint64_t fe_hash_text(uint64_t h, const char *text)
 const char *fe_decimal(char *buf, uint64_t v);
 /* The parts joined into one string in the arena: names and state lines
    are made hundreds of thousands of times a run, and formatting each with
-   printf was a tenth of vkcube-xcb's time.  At most 8 parts. */
+   printf was a tenth of vkcube-xcb's time. */
 const char *fe_joined(vks_arena *a, const char *const *parts, size_t count);
 #define FE_JOINED(a, ...) \
     fe_joined((a), (const char *const[]){__VA_ARGS__}, \

@@ -359,13 +359,19 @@ const char *fe_decimal(char *buf, uint64_t v)
 
 const char *fe_joined(vks_arena *a, const char *const *parts, size_t count)
 {
-    size_t lengths[8], total = 0;
-    for (size_t i = 0; i < count; i++)
-        total += lengths[i] = strlen(parts[i]);
+    enum { KEPT_LENGTHS = 8 };
+    size_t lengths[KEPT_LENGTHS], total = 0;
+    for (size_t i = 0; i < count; i++) {
+        size_t n = strlen(parts[i]);
+        if (i < KEPT_LENGTHS)
+            lengths[i] = n;
+        total += n;
+    }
     char *out = vks_arena_alloc(a, total + 1), *p = out;
     for (size_t i = 0; i < count; i++) {
-        memcpy(p, parts[i], lengths[i]);
-        p += lengths[i];
+        size_t n = i < KEPT_LENGTHS ? lengths[i] : strlen(parts[i]);
+        memcpy(p, parts[i], n);
+        p += n;
     }
     *p = '\0';
     return out;
