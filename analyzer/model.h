@@ -629,6 +629,8 @@ const char *fe_decimal(char *buf, uint64_t v);
    are made hundreds of thousands of times a run, and formatting each with
    printf was a tenth of vkcube-xcb's time. */
 const char *fe_joined(vks_arena *a, const char *const *parts, size_t count);
+/* An element's member name, "[index]" (values.c). */
+const char *fe_element_name(fe_ctx *cx, int64_t index);
 #define FE_JOINED(a, ...) \
     fe_joined((a), (const char *const[]){__VA_ARGS__}, \
               sizeof (const char *const[]){__VA_ARGS__} / sizeof (const char *))

@@ -212,8 +212,7 @@ static void collect_targets(target_list *l, CXType t)
         }
         for (long long k = 0; k < n && !l->overflow; k++) {
             target_leaf saved = l->at;
-            l->at.path[l->at.depth++] =
-                vks_arena_printf(fe_value_arena(l->cx), "[%lld]", k);
+            l->at.path[l->at.depth++] = fe_element_name(l->cx, k);
             l->at.offset += (uint64_t)(k * step);
             collect_targets(l, element);
             l->at = saved;

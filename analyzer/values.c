@@ -10,7 +10,6 @@
  * 6.7.9p21: members not explicitly initialised are initialised like static
  * objects, i.e. to zero).
  */
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -449,12 +448,11 @@ fe_val *fe_child(fe_ctx *cx, fe_val *v, const char *name)
     return add_default_member(cx, v, name);
 }
 
-/* An element's member name, "[index]": the first ones from a table made
-   once (every run names the same elements again, and formatting each was
-   a seventieth of vkcube-xcb's instructions), the others in the path's
-   arena. */
+/* The first element names from a table made once (every run names the
+   same elements again, and formatting each was a seventieth of
+   vkcube-xcb's instructions), the others in the path's arena. */
 enum { NAMED_ELEMENTS = 256 };
-static const char *element_name(fe_ctx *cx, int64_t index)
+const char *fe_element_name(fe_ctx *cx, int64_t index)
 {
     char digits[24];
     const char *sign = index < 0 ? "-" : "";
@@ -472,12 +470,12 @@ static const char *element_name(fe_ctx *cx, int64_t index)
 
 fe_val *fe_element(fe_ctx *cx, fe_val *array, int64_t index)
 {
-    return fe_child(cx, array, element_name(cx, index));
+    return fe_child(cx, array, fe_element_name(cx, index));
 }
 
 fe_val *fe_new_element(fe_ctx *cx, fe_val *array, int64_t index)
 {
-    return add_default_member(cx, array, element_name(cx, index));
+    return add_default_member(cx, array, fe_element_name(cx, index));
 }
 
 bool fe_known_elements(fe_ctx *cx, fe_val *p, uint64_t count, uint64_t *out)
@@ -597,9 +595,7 @@ static fe_val *literal_element(fe_ctx *cx, fe_val *literal, int64_t at)
     if (!literal->string_literal || !literal->string || at < 0 ||
         (uint64_t)at > strlen(literal->string))
         return NULL;
-    char name[32];
-    snprintf(name, sizeof name, "[%" PRId64 "]", at);
-    if (find_field(cx, literal, name))
+    if (find_field(cx, literal, fe_element_name(cx, at)))
         return NULL; /* made before: fe_element finds it */
     fe_val *element = fe_element(cx, literal, at);
     /* The terminating null character is part of the array (C11 6.4.5p6). */
@@ -740,9 +736,7 @@ static const char *element_chars(fe_ctx *cx, const fe_val *array, size_t *length
         return NULL;
     char *text = NULL;
     for (size_t k = 0; k < ELEMENT_TEXT_MAX; k++) {
-        char name[32];
-        snprintf(name, sizeof name, "[%zu]", k);
-        const fe_field *f = find_field(cx, (fe_val *)array, name);
+        const fe_field *f = find_field(cx, (fe_val *)array, fe_element_name(cx, (int64_t)k));
         uint64_t c;
         if (f ? !fe_known_int(f->value, &c) || c > 255 : !array->zero_rest)
             return NULL;
