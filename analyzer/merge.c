@@ -1448,7 +1448,7 @@ bool fe_merge_resume(fe_ctx *cx)
 /* What one arrival did to its site's representative and to the path. */
 typedef struct {
     merge_site *site;           /* NULL: the state was not compared */
-    unsigned version_before, version_after;
+    unsigned version_before;    /* of the site's representative, as met */
     bool changed_path;          /* widened the path's values */
 } arrival_outcome;
 
@@ -1472,7 +1472,7 @@ static bool arrive(fe_ctx *cx, vks_loc at, arrival_outcome *out)
     representative *r = &s->rep;
     fe_merge_state *m = merge_state(cx);
     out->site = s;
-    out->version_before = out->version_after = r->version;
+    out->version_before = r->version;
     /* The path resumed from this wait's parked paths, arriving: it goes
        on from the joined state (widened below), like a path that replays
        the decisions before the wait. */
@@ -1537,7 +1537,6 @@ static bool arrive(fe_ctx *cx, vks_loc at, arrival_outcome *out)
     out->changed_path = widened > 0;
     if (!covered)
         set_representative(cx, r, plan, planned);
-    out->version_after = r->version;
     if (fe_debug_paths() && widened)
         fprintf(stderr, "  widened %u values at %s:%u (%s)\n", widened, at.file, at.line,
                 covered ? "as before" : "new");
@@ -1654,13 +1653,13 @@ bool fe_merge_point(fe_ctx *cx, vks_loc at)
     }
     arrival_outcome out = {0};
     bool ended = arrive(cx, at, &out);
-    out.version_after = out.site ? out.site->rep.version : 0;
+    unsigned version_after = out.site ? out.site->rep.version : 0;
     cx->path.arrival_chain =
         chain_after(chain, out.site, out.changed_path, out.version_before);
     memo = arrival_slot(cx, m, key); /* in case comparing grew the table */
     if (!memo->key)
         m->arrivals_count++;
-    *memo = (arrival_memo){key, chain, out.site, out.version_before, out.version_after,
+    *memo = (arrival_memo){key, chain, out.site, out.version_before, version_after,
                            out.changed_path};
     return ended;
 }
