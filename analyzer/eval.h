@@ -532,5 +532,6 @@ void fe_sites_report(fe_ctx *cx);
    a first read gives it (fe_ctx.read_global); false when no path read it
    (its declaration is not known) or this path has it already. */
 bool fe_read_global(fe_ctx *cx, const char *key);
+fe_val *fe_initialiser_element(fe_ctx *cx, const fe_val *array, int64_t index);
 
 #endif

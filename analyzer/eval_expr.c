@@ -213,6 +213,10 @@ static fe_val *initial_value(fe_ctx *cx, CXCursor decl, CXType t, uint64_t max_b
     return zero;
 }
 
+typedef struct fe_global_decl fe_global_decl;
+static fe_global_decl *global_decl_of(fe_ctx *cx, const char *key);
+static bool elements_in_order(fe_ctx *cx, fe_global_decl *g);
+
 static fe_val *global_initial_value(fe_ctx *cx, CXCursor decl, const char *key,
                                     const char *name)
 {
@@ -233,6 +237,13 @@ static fe_val *global_initial_value(fe_ctx *cx, CXCursor decl, const char *key,
                                   const_array || const_record ? UINT64_MAX : MAX_STARTUP_BYTES);
         if (v)
             return v;
+        fe_global_decl *g = global_decl_of(cx, key);
+        if (at_startup && g && elements_in_order(cx, g)) {
+            v = fe_sym(cx, key, name);
+            v->aggregate = true;
+            v->initialiser_elements = true;
+            return v;
+        }
     }
     uint64_t value;
     if (clang_isConstQualifiedType(t) && fe_type_is_integer(t) && fe_evaluated_int(decl, &value))
@@ -249,11 +260,14 @@ static fe_val *global_initial_value(fe_ctx *cx, CXCursor decl, const char *key,
 
 /* A global's declaration by its key, for fe_read_global: kept the first
    time any path reads it (in the program's arena). */
-typedef struct fe_global_decl {
+struct fe_global_decl {
     const char *key;
     CXCursor decl;
+    /* Its initialiser lists integer elements in order (elements_in_order):
+       0 not asked yet, 1 yes, -1 no. */
+    signed char elements_in_order;
     struct fe_global_decl *next;
-} fe_global_decl;
+};
 
 static fe_global_decl **global_bucket(fe_ctx *cx, const char *key)
 {
@@ -267,7 +281,7 @@ static void remember_global(fe_ctx *cx, const char *key, CXCursor decl)
         if (strcmp(g->key, key) == 0)
             return;
     fe_global_decl *g = vks_arena_alloc(cx->arena, sizeof *g);
-    *g = (fe_global_decl){vks_arena_strdup(cx->arena, key), decl, *bucket};
+    *g = (fe_global_decl){vks_arena_strdup(cx->arena, key), decl, 0, *bucket};
     *bucket = g;
 }
 
@@ -283,6 +297,90 @@ bool fe_read_global(fe_ctx *cx, const char *key)
             return true;
         }
     return false;
+}
+
+/*
+ * A global array past MAX_STARTUP_BYTES whose initialiser lists integers
+ * in order (no designator) is read an element at a time instead of being
+ * unknown: vkcube's loadTexture checks the header of its embedded image
+ * (`strncmp(cPtr, "P6\n", 3)`, a scan to the end of each header line, the
+ * "255\n" of its maximum value), and each check was a decision on an
+ * unknown, split again every time demo_prepare rebuilt the swapchain - a
+ * sixth of vkcube-xcb's runs.  An element a path reads is made then, in
+ * the path's arena, from its initialiser; one past the listed elements is
+ * 0: "all subobjects that are not initialized explicitly shall be
+ * initialized implicitly the same as objects that have static storage
+ * duration" (C11 6.7.9p21).  What the path writes replaces it as any
+ * element's value.
+ */
+static fe_global_decl *global_decl_of(fe_ctx *cx, const char *key)
+{
+    for (fe_global_decl *g = *global_bucket(cx, key); g; g = g->next)
+        if (strcmp(g->key, key) == 0)
+            return g;
+    return NULL;
+}
+
+static CXCursor initialiser_list(CXCursor decl)
+{
+    CXCursor definition = clang_getCursorDefinition(decl);
+    CXCursor init = clang_Cursor_isNull(definition)
+                        ? clang_getNullCursor()
+                        : clang_Cursor_getVarDeclInitializer(definition);
+    if (clang_Cursor_isNull(init))
+        return clang_getNullCursor();
+    CXCursor stripped = fe_strip(init);
+    return clang_getCursorKind(stripped) == CXCursor_InitListExpr ? stripped
+                                                                   : clang_getNullCursor();
+}
+
+static enum CXChildVisitResult count_two(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)c;
+    (void)parent;
+    return ++*(unsigned *)data >= 2 ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/* Once per global: an array of integers, its initialiser's elements plain
+   expressions (a designated one, `[4] = x`, has its index as a child). */
+static bool elements_in_order(fe_ctx *cx, fe_global_decl *g)
+{
+    if (g->elements_in_order)
+        return g->elements_in_order > 0;
+    g->elements_in_order = -1;
+    CXType canon = clang_getCanonicalType(clang_getCursorType(g->decl));
+    CXCursor list = initialiser_list(g->decl);
+    if ((canon.kind != CXType_ConstantArray && canon.kind != CXType_IncompleteArray) ||
+        !fe_type_is_integer(clang_getArrayElementType(canon)) || clang_Cursor_isNull(list))
+        return false;
+    fe_cursors ch;
+    fe_children(NULL, list, &ch);
+    for (unsigned i = 0; i < ch.count; i++) {
+        unsigned parts = 0;
+        if (clang_getCursorKind(ch.items[i]) == CXCursor_UnexposedExpr)
+            clang_visitChildren(ch.items[i], count_two, &parts);
+        if (parts >= 2)
+            return false;
+    }
+    g->elements_in_order = 1;
+    return true;
+}
+
+fe_val *fe_initialiser_element(fe_ctx *cx, const fe_val *array, int64_t index)
+{
+    fe_global_decl *g = array->ident ? global_decl_of(cx, array->ident) : NULL;
+    if (!g || index < 0 || !elements_in_order(cx, g))
+        return NULL;
+    CXType canon = clang_getCanonicalType(clang_getCursorType(g->decl));
+    long long length = clang_getArraySize(canon);
+    fe_cursors ch;
+    fe_children(NULL, initialiser_list(g->decl), &ch);
+    if ((uint64_t)index < ch.count) {
+        fe_val *element = fe_copy(cx, fe_eval(cx, ch.items[index]));
+        uint64_t v;
+        return fe_known_int(element, &v) ? element : NULL;
+    }
+    return length >= 0 && index < length ? fe_int(cx, 0) : NULL;
 }
 
 static fe_val *variable(fe_ctx *cx, CXCursor decl)

@@ -689,6 +689,7 @@ void vks_frontend_analyze(vks_frontend *fe)
     cx.decision_state_key = fe_decision_state_key;
     cx.way_taken_before = fe_way_taken_before;
     cx.read_global = fe_read_global;
+    cx.initialiser_element = fe_initialiser_element;
     fe_eval_state eval = {.run_body = fe_exec_body};
     cx.eval = &eval;
     fe_child_lists_begin(&cx);

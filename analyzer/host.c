@@ -105,6 +105,13 @@ static void map_memory(fe_ctx *cx, vks_loc at, const fe_val *memory,
                                    node->loc.line, node->loc.col,
                                    ++cx->path.havoc_generation);
     node->spelling = spelling;
+    /* "ppData is a pointer to a void * variable in which a host-accessible
+       pointer to the beginning of the mapped range is returned" (Memory
+       Allocation, vkMapMemory): on the path where the call succeeded, as
+       for a handle a create call wrote (objects.c), it is no null pointer
+       - vkcube's loadTexture(filename, data, ...) tests `rgba_data ==
+       NULL` to tell a size query from a load, and that was a decision. */
+    node->not_null = true;
     const char *mem = fe_object_ident(memory);
     if (!mem)
         return; /* an untagged pointer: its accesses are not tracked */

@@ -255,10 +255,17 @@ static void walk_fields(walker *w, const char *path, fe_val *v)
 
 /* Whether v is what reading `member` of parent unwritten gives
    (fe_default_child): no information beyond the parent's. */
-static bool is_default_child(const fe_val *v, const fe_val *parent, const char *member)
+static bool is_default_child(fe_ctx *cx, const fe_val *v, const fe_val *parent,
+                             const char *member)
 {
     if (!parent || !member || v->fields)
         return false;
+    if (parent->initialiser_elements) {
+        /* Read from the initialiser: what any path reads there. */
+        const fe_val *initial = fe_default_child(cx, parent, member);
+        if (initial->kind == VAL_INT && !initial->ident)
+            return v->kind == VAL_INT && !v->ident && v->i == initial->i;
+    }
     if (parent->zero_rest)
         return v->kind == VAL_INT && v->i == 0 && v->zero_rest;
     if (parent->ident && v->kind == VAL_SYM && v->ident) {
@@ -307,7 +314,8 @@ static void walk(walker *w, const char *path, fe_val *v, const fe_val *parent,
     }
     if (v->aggregate || v->zero_rest || v->string) /* most nodes have none */
         repr = FE_JOINED(a, repr, v->aggregate ? "A" : "", v->zero_rest ? "Z" : "",
-                      v->string ? "\"" : "", v->string ? v->string : "");
+                      v->initialiser_elements ? "I" : "", v->string ? "\"" : "",
+                      v->string ? v->string : "");
     const char *memory = NULL;
     if (v->mapping) {
         memory = fe_mapping_memory(v->mapping);
@@ -316,7 +324,7 @@ static void walk(walker *w, const char *path, fe_val *v, const fe_val *parent,
                                                     : ~0ull,
                                 v->mapped_place ? "P" : "");
     }
-    add_line(w, path, repr, var, memory, v, is_default_child(v, parent, member));
+    add_line(w, path, repr, var, memory, v, is_default_child(w->cx, v, parent, member));
     if (v->kind == VAL_PTR && v->target)
         walk(w, subpath(a, path, "*"), v->target, NULL, NULL);
     walk_fields(w, path, v);
@@ -943,6 +951,7 @@ static void widen_node(fe_ctx *cx, fe_val *v, uint64_t site, const char *path)
     v->index = 0;
     v->single = false;
     v->zero_rest = false;
+    v->initialiser_elements = false;
     v->mapping = NULL;
     v->mapped_place = false;
     v->string = NULL;

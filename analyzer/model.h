@@ -54,24 +54,21 @@ static inline uint32_t fe_field_hash(const char *name)
 }
 
 struct fe_val {
-    fe_val_kind kind;
+    /* Members grouped by size (pointers, then 4-byte, then flags): 176
+       bytes, not 216 with the padding between interleaved flags. */
     uint64_t i;              /* VAL_INT */
     const char *ident;       /* VAL_SYM: identity; also base of child idents */
     const char *spelling;    /* for messages: "ctx->staging" */
-    bool via_pointer;        /* spelling of a member is "S->f", not "S.f" */
     fe_field *fields;
     /* A hash index of `fields` once they are many (values.c find_field):
        valid for the list from its head on, which prepending never changes. */
     struct fe_field_index *field_index;
-    bool zero_rest;          /* aggregate initialised: absent fields are 0 */
-    bool aggregate;          /* a struct or array object */
     /* Where a struct member's value lives, by type: "Renderer.color"
        (objects.c links a handle created in one function to its reads in
        another through it). */
     const char *member_key;
     fe_val *target;          /* VAL_PTR */
     int64_t index;
-    bool single;
     /* A VAL_PTR to a struct member (`&list->iface`): the object it is a
        member of, the member's offset in it in bytes and the object's type
        (canonical spelling), so that CONTAINING_RECORD / container_of back
@@ -80,17 +77,33 @@ struct fe_val {
     fe_val *container;
     int64_t container_offset;
     const char *container_type;
-    bool container_holds_cmdbuf; /* the object's type reaches a VkCommandBuffer */
     vks_loc loc;             /* aggregates: where declared / filled */
     /* Mapped memory (host.c): a pointer into a vkMapMemory mapping, or with
        mapped_place the object it points at; map_offset is in bytes from the
        start of the mapping. */
     const struct fe_mapping *mapping;
-    bool mapped_place;
-    bool map_offset_known;
     uint64_t map_offset;
     const char *string;      /* a char array holding this known C string
                                 (a literal, snprintf's output; strings.c) */
+    /* VAL_UNKNOWN: the name Z3 knows it by when it is one unknown, however
+       often it is read and copied (a value a join lost: `if (flag)` twice
+       on it is one decision); NULL: each read is a new unknown. */
+    const char *unknown_name;
+    fe_val_kind kind;
+    unsigned logged_in;      /* the trail epoch that saved it last (summary.c) */
+    /* Unknown because the ways of a joined region disagreed on it: the
+       join's number (fe_ctx.joins, from 1); 0 otherwise. */
+    unsigned lossy;
+    bool via_pointer;        /* spelling of a member is "S->f", not "S.f" */
+    bool zero_rest;          /* aggregate initialised: absent fields are 0 */
+    /* A global array whose unwritten elements read as its initialiser's,
+       one at a time (fe_ctx.initialiser_element): vkcube's embedded image. */
+    bool initialiser_elements;
+    bool aggregate;          /* a struct or array object */
+    bool single;
+    bool container_holds_cmdbuf; /* the object's type reaches a VkCommandBuffer */
+    bool mapped_place;
+    bool map_offset_known;
     bool string_literal;     /* `string` is a literal's: never written
                                 (C11 6.4.5p7), its characters read as such */
     bool points_to_zeroed;   /* a pointer calloc returned: what it points at
@@ -98,17 +111,9 @@ struct fe_val {
                                 pointed_to; kept on the pointer, which a
                                 declaration or store renames after its
                                 variable before anything is read through it) */
-    unsigned logged_in;      /* the trail epoch that saved it last (summary.c) */
-    /* Unknown because the ways of a joined region disagreed on it: the
-       join's number (fe_ctx.joins, from 1); 0 otherwise. */
-    unsigned lossy;
     /* A join lost it, and a way held a handle or a pointer to a value of
        this path there: an object the path's commands may be on. */
     bool lost_object;
-    /* VAL_UNKNOWN: the name Z3 knows it by when it is one unknown, however
-       often it is read and copied (a value a join lost: `if (flag)` twice
-       on it is one decision); NULL: each read is a new unknown. */
-    const char *unknown_name;
     /* VAL_SYM: a handle a vkCreate* / vkAllocate* call wrote, so not
        VK_NULL_HANDLE: the analysis follows the path on which the call
        succeeded (`if (buf) vkDestroyBuffer(...)` is no decision then). */
@@ -485,6 +490,10 @@ typedef struct fe_ctx {
        initial value): merge.c compares it with a state that read it.  Set
        by the driver (eval_expr.c fe_read_global). */
     bool (*read_global)(struct fe_ctx *cx, const char *key);
+    /* An element of a global array too large to hold value by value
+       (fe_val.initialiser_elements): its initialiser's, NULL when that is
+       not a known scalar.  Set by the driver (eval_expr.c). */
+    fe_val *(*initialiser_element)(struct fe_ctx *cx, const fe_val *array, int64_t index);
     /* Regions that record nothing are run every way and joined
        (summary.c): while one runs (sandbox > 0), every write to a value is
        saved on the trail first, so that each way starts from the same
@@ -705,6 +714,9 @@ typedef struct fe_name_table fe_name_table;
 void **fe_name_slot(fe_ctx *cx, fe_name_table **table, const char *name, bool add);
 /* The known C string v holds or points at the start of, or NULL. */
 const char *fe_known_string(fe_ctx *cx, const fe_val *v);
+/* p[k] as a character when it is known (a written element, one of an
+   array zeroed or read from its initialiser); false otherwise. */
+bool fe_known_char(fe_ctx *cx, const fe_val *p, uint64_t k, unsigned char *c);
 /* The text from where pointer p points into a char array whose characters
    are known (its string, edited: values.c), with the array and the index:
    NULL when they are not known. */

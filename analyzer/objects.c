@@ -355,6 +355,7 @@ static fe_val *created_handle(fe_ctx *cx, const fe_call *call, unsigned out,
                                : spelling;
         node->fields = NULL;
         node->zero_rest = false;
+        node->initialiser_elements = false;
     }
     /* A handle the function was handed keeps its name when first created
        into (`ctx->image`); created again, it is a new object (above). */

@@ -102,6 +102,47 @@ static const char *format_strings(fe_ctx *cx, const char *format, fe_val **args,
  * (C11 7.24.4.2p3): only which is fixed, so unequal strings give an unknown
  * known not to be zero - `== 0` and `!` are decided, `< 0` is not.
  */
+/*
+ * strncmp of n characters where a side is no whole string the evaluator
+ * knows - a pointer into a large array read an element at a time (vkcube's
+ * embedded image, `strncmp(cPtr, "P6\n", 3)`): "compares not more than n
+ * characters (characters that follow a null character are not compared)"
+ * (C11 7.24.4.4p2), so only those are read, one at a time.  False when one
+ * of them is unknown before the answer is.
+ */
+enum { MAX_COMPARED_CHARACTERS = 64 };
+
+/* Character k of a side: of its known text (whose null character ends
+   it), else read through its pointer. */
+static bool character_at(fe_ctx *cx, const fe_val *p, const char *text, uint64_t k,
+                         unsigned char *c)
+{
+    if (!text)
+        return fe_known_char(cx, p, k, c);
+    size_t length = strlen(text);
+    *c = k < length ? (unsigned char)text[k] : 0;
+    return k <= length;
+}
+
+static bool compared_characters(fe_ctx *cx, fe_val **args, const char *a, const char *b,
+                                uint64_t n, int *order)
+{
+    for (uint64_t k = 0; k < n; k++) {
+        unsigned char ca, cb;
+        if (k == MAX_COMPARED_CHARACTERS || !character_at(cx, args[0], a, k, &ca) ||
+            !character_at(cx, args[1], b, k, &cb))
+            return false;
+        if (ca != cb) {
+            *order = ca < cb ? -1 : 1;
+            return true;
+        }
+        if (ca == 0)
+            break;
+    }
+    *order = 0;
+    return true;
+}
+
 static fe_val *compared_strings(fe_ctx *cx, const fe_call *call)
 {
     const char *name = call->spelling;
@@ -115,9 +156,14 @@ static fe_val *compared_strings(fe_ctx *cx, const fe_call *call)
         return NULL;
     const char *a = fe_known_string(cx, args[0]), *b = fe_known_string(cx, args[1]);
     uint64_t n = UINT64_MAX;
-    if (!a || !b || (bounded && !fe_known_int(args[2], &n)))
+    if (bounded && !fe_known_int(args[2], &n))
         return NULL;
-    if ((bounded ? strncmp(a, b, n) : strcmp(a, b)) == 0)
+    int order;
+    if (a && b)
+        order = bounded ? strncmp(a, b, n) : strcmp(a, b);
+    else if (!bounded || !compared_characters(cx, args, a, b, n, &order))
+        return NULL;
+    if (order == 0)
         return fe_int(cx, 0);
     fe_val *unequal = fe_sym(cx, vks_arena_printf(cx->arena, "strcmp#%u",
                                                   ++cx->path.havoc_generation),

@@ -399,7 +399,8 @@ static bool same_scalar(const fe_val *a, const fe_val *b)
     if (a->kind != b->kind || a->mapping != b->mapping ||
         a->mapped_place != b->mapped_place || a->map_offset_known != b->map_offset_known ||
         (a->map_offset_known && a->map_offset != b->map_offset) ||
-        a->aggregate != b->aggregate || a->zero_rest != b->zero_rest)
+        a->aggregate != b->aggregate || a->zero_rest != b->zero_rest ||
+        a->initialiser_elements != b->initialiser_elements)
         return false;
     if ((a->string == NULL) != (b->string == NULL) ||
         (a->string && strcmp(a->string, b->string) != 0))
@@ -623,6 +624,7 @@ static fe_val *join_states(joiner *j, const fe_val *const *states, int depth)
         out->mapped_place = false;
         out->string = NULL;
         out->zero_rest = false;
+        out->initialiser_elements = false;
         out->lossy = lost(j);
         for (size_t i = 0; i < n && !out->lost_object; i++)
             out->lost_object = (states[i]->kind == VAL_SYM && states[i]->ident &&

@@ -387,12 +387,28 @@ static const char *member_spelling(vks_arena *names, const fe_val *v, const char
     return FE_JOINED(names, base, ".", name);
 }
 
+/* Element `name` ("[k]") of a global array read an element at a time
+   (fe_val.initialiser_elements): its initialiser's value, or NULL. */
+static fe_val *initialiser_element(fe_ctx *cx, const fe_val *array, const char *name)
+{
+    char *end;
+    long long k = name[0] == '[' ? strtoll(name + 1, &end, 10) : -1;
+    if (k < 0 || *end != ']' || !cx->initialiser_element)
+        return NULL;
+    return cx->initialiser_element(cx, array, k);
+}
+
 fe_val *fe_default_child(fe_ctx *cx, const fe_val *v, const char *name)
 {
     fe_val *child;
     /* The path's names die with it (fe_persist keeps one). */
     vks_arena *names = fe_value_arena(cx);
-    if (v->zero_rest) {
+    fe_val *initial = v->initialiser_elements ? initialiser_element(cx, v, name) : NULL;
+    if (initial) {
+        child = initial;
+        if (v->spelling)
+            child->spelling = member_spelling(names, v, name);
+    } else if (v->zero_rest) {
         child = fe_int(cx, 0);
         child->zero_rest = true;
         /* A handle kept there later is named after its place in messages
@@ -732,7 +748,11 @@ enum { ELEMENT_TEXT_MAX = 4096 };
 
 static const char *element_chars(fe_ctx *cx, const fe_val *array, size_t *length)
 {
-    if (!array->fields)
+    /* An array read from its initialiser (initialiser_elements) is
+       compared a character at a time (strings.c), never made into text:
+       its first null character can be far (58,800 bytes into vkcube's
+       image), and each element read is made from the initialiser. */
+    if (!array->fields || array->initialiser_elements)
         return NULL;
     char *text = NULL;
     for (size_t k = 0; k < ELEMENT_TEXT_MAX; k++) {
@@ -751,6 +771,30 @@ static const char *element_chars(fe_ctx *cx, const fe_val *array, size_t *length
         }
     }
     return NULL;
+}
+
+bool fe_known_char(fe_ctx *cx, const fe_val *p, uint64_t k, unsigned char *c)
+{
+    if (!p || p->kind != VAL_PTR || !p->target || p->single || p->index < 0 ||
+        k > INT64_MAX - (uint64_t)p->index)
+        return false;
+    fe_val *array = p->target;
+    const char *name = fe_element_name(cx, p->index + (int64_t)k);
+    const fe_field *f = find_field(cx, array, name);
+    const fe_val *element = f ? f->value : NULL;
+    if (!element && array->initialiser_elements)
+        element = initialiser_element(cx, array, name);
+    uint64_t v;
+    if (element) {
+        if (!fe_known_int(element, &v) || v > 255)
+            return false;
+    } else if (array->zero_rest) {
+        v = 0;
+    } else {
+        return false;
+    }
+    *c = (unsigned char)v;
+    return true;
 }
 
 const char *fe_known_string(fe_ctx *cx, const fe_val *v)

@@ -2333,6 +2333,23 @@ START_TEST(a_handle_put_back_into_its_pool_is_found_there)
 }
 END_TEST
 
+/* realprog/embedded_image_upload.c: an image compiled in as a byte array
+   of 6,157 bytes (vkcube's lunarg.ppm.h is 196,623), its PPM header
+   checked with strncmp, a loader asked for the size with no destination
+   and then to load into the mapping.  Past 4,096 bytes the array was
+   unknown, so every header check was a decision (vkcube-xcb split on
+   three of them each time it rebuilt its swapchain), and so was the
+   mapping's `dst == NULL`: two paths.  Now the array is read an element
+   at a time from its initialiser (eval_expr.c fe_initialiser_element,
+   strings.c compared_characters) and the pointer vkMapMemory returns is
+   no null pointer (host.c): one path, the upload recorded, its RAW;
+   silence with the barrier. */
+START_TEST(an_embedded_image_header_is_read_from_its_initialiser)
+{
+    check_one_raw_nothing_unknown_and_silent_twin("embedded_image_upload.c", 108, 101);
+}
+END_TEST
+
 /* realprog/system_schedule.c: systems run through a table of function
    pointers; in the buggy schedule the sync system runs first, finds
    nothing written and records no barrier on any path.  Its barrier was
@@ -2474,6 +2491,7 @@ int main(void)
     tcase_add_test(tc, a_loop_whose_body_recomputes_its_condition_runs_to_its_end);
     tcase_add_test(tc, a_handle_put_back_into_its_pool_is_found_there);
     tcase_add_test(tc, a_system_called_through_a_table_is_reached);
+    tcase_add_test(tc, an_embedded_image_header_is_read_from_its_initialiser);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
