@@ -3195,6 +3195,48 @@ static void name_fixed_query_results(fe_ctx *cx, const char *entry, fe_val **arg
 }
 
 /*
+ * What vkGet*MemoryRequirements wrote is unknown, but not anything: "The
+ * alignment member is a power of two." and "The memoryTypeBits member
+ * always contains at least one bit set." (Resource Memory Association).
+ * GStreamer checks the first after every vkGetBufferMemoryRequirements
+ * (`if ((alignment & (alignment - 1)) != 0) { g_set_error (...); goto
+ * vk_error; }`): a path of its own, each replaying the function up to
+ * there, that no implementation can take.
+ */
+
+static const vks_smt_expr *value_symbol(fe_ctx *cx, fe_val *v);
+
+static void memory_requirements_hold(fe_ctx *cx, const char *entry, fe_val **args, int argc,
+                                     CXCursor call)
+{
+    const fe_entry_point *row = fe_entry_point_find(entry);
+    if (!row || row->param >= argc)
+        return;
+    fe_val *p = args[row->param];
+    if (p->kind != VAL_PTR || !p->target || p->mapping || (!p->single && p->index != 0))
+        return;
+    fe_val *requirements = p->target;
+    CXType written = clang_getCanonicalType(clang_getPointeeType(clang_getCanonicalType(
+        clang_getCursorType(clang_Cursor_getArgument(call, (unsigned)row->param)))));
+    CXString spelling = clang_getTypeSpelling(written);
+    bool in_member = strstr(clang_getCString(spelling), "VkMemoryRequirements2") != NULL;
+    clang_disposeString(spelling);
+    if (in_member)
+        requirements = fe_child(cx, requirements, "memoryRequirements");
+    const vks_smt_expr *alignment = value_symbol(cx, fe_child(cx, requirements, "alignment"));
+    const vks_smt_expr *type_bits =
+        value_symbol(cx, fe_child(cx, requirements, "memoryTypeBits"));
+    if (alignment->kind != VKS_SMT_VAR || type_bits->kind != VKS_SMT_VAR)
+        return; /* a value of its own (a join's): nothing to say of it */
+    vks_smt_expr *one = fe_smt_new(cx, VKS_SMT_CONST);
+    one->value = 1;
+    const vks_smt_expr *below = fe_smt_binary(cx, VKS_SMT_SUB, alignment, one);
+    fe_assume(cx, fe_smt_is(cx, alignment, 0), false);
+    fe_assume(cx, fe_smt_is(cx, fe_smt_binary(cx, VKS_SMT_BITAND, alignment, below), 0), true);
+    fe_assume(cx, fe_smt_is(cx, type_bits, 0), false);
+}
+
+/*
  * Whether a call the evaluator cannot see into allocates memory and
  * returns it: malloc, calloc, realloc, strdup, and the functions named
  * like them that libraries wrap them in (av_fast_realloc, g_malloc0_n,
@@ -3637,6 +3679,8 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
     const char *vulkan_name = entry && strncmp(entry, "vk", 2) == 0 ? entry : NULL;
     if (vulkan_name && fe_entry_point_has(vulkan_name, FE_EP_FIXED_QUERY))
         name_fixed_query_results(cx, vulkan_name, args, argc, call);
+    if (vulkan_name && fe_entry_point_has(vulkan_name, FE_EP_MEMORY_REQUIREMENTS))
+        memory_requirements_hold(cx, vulkan_name, args, argc, call);
     if (vulkan_name && fe_entry_point_has(vulkan_name, FE_EP_QUERY_POOL))
         fe_note_query_pool(cx, args, (unsigned)argc);
     fe_call record = call_record(cx, call, vulkan_name, args, (unsigned)argc, false);

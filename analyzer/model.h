@@ -815,6 +815,11 @@ enum {
     /* vkCreateQueryPool: what it made is noted after the call (the pool's
        query type: commands_draw.c, fe_note_query_pool). */
     FE_EP_QUERY_POOL = 1u << 10,
+    /* vkGet*MemoryRequirements*: forgotten as any call's out-parameters,
+       then what the specification guarantees of them is assumed
+       (eval_expr.c, memory_requirements_hold).  Param: the argument the
+       requirements are written through. */
+    FE_EP_MEMORY_REQUIREMENTS = 1u << 11,
     /* The rows that are no effect: a run does not count them, a joined
        region does not stop for them. */
     FE_EP_NO_EFFECT = FE_EP_FIXED_QUERY | FE_EP_ENDS | FE_EP_OPAQUE,

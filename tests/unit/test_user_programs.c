@@ -2333,6 +2333,22 @@ START_TEST(a_handle_put_back_into_its_pool_is_found_there)
 }
 END_TEST
 
+/* realprog/aligned_buffer_helper.c: a GStreamer-style helper checks the
+   memory requirements it was given - `(alignment & (alignment - 1)) != 0`
+   and `memoryTypeBits == 0` - and returns NULL, and the caller records a
+   fallback clear instead.  Both checks were decisions on unknowns: four
+   paths.  The specification guarantees both ("The alignment member is a
+   power of two.", "The memoryTypeBits member always contains at least one
+   bit set.", Resource Memory Association), so they are assumed after
+   vkGetBufferMemoryRequirements (eval_expr.c memory_requirements_hold):
+   two paths (vkCreateBuffer failing is still one), the RAW on the scratch
+   buffer; silence with the barrier. */
+START_TEST(memory_requirements_are_what_the_specification_guarantees)
+{
+    check_one_raw_and_silent_twin("aligned_buffer_helper.c", 70, 59, 2);
+}
+END_TEST
+
 /* realprog/embedded_image_upload.c: an image compiled in as a byte array
    of 6,157 bytes (vkcube's lunarg.ppm.h is 196,623), its PPM header
    checked with strncmp, a loader asked for the size with no destination
@@ -2492,6 +2508,7 @@ int main(void)
     tcase_add_test(tc, a_handle_put_back_into_its_pool_is_found_there);
     tcase_add_test(tc, a_system_called_through_a_table_is_reached);
     tcase_add_test(tc, an_embedded_image_header_is_read_from_its_initialiser);
+    tcase_add_test(tc, memory_requirements_are_what_the_specification_guarantees);
     suite_add_tcase(s, tc);
     return test_run_suite(s);
 }
