@@ -96,13 +96,6 @@ static const char *format_strings(fe_ctx *cx, const char *format, fe_val **args,
 }
 
 /*
- * strcmp, strncmp and strlen of known strings: a resource registry looked up
- * by name (`strcmp(slot->name, name) == 0` in an open-addressing probe).
- * strcmp "returns an integer greater than, equal to, or less than zero"
- * (C11 7.24.4.2p3): only which is fixed, so unequal strings give an unknown
- * known not to be zero - `== 0` and `!` are decided, `< 0` is not.
- */
-/*
  * strncmp of n characters where a side is no whole string the evaluator
  * knows - a pointer into a large array read an element at a time (vkcube's
  * embedded image, `strncmp(cPtr, "P6\n", 3)`): "compares not more than n
@@ -143,6 +136,13 @@ static bool compared_characters(fe_ctx *cx, fe_val **args, const char *a, const 
     return true;
 }
 
+/*
+ * strcmp, strncmp and strlen of known strings: a resource registry looked up
+ * by name (`strcmp(slot->name, name) == 0` in an open-addressing probe).
+ * strcmp "returns an integer greater than, equal to, or less than zero"
+ * (C11 7.24.4.2p3): only which is fixed, so unequal strings give an unknown
+ * known not to be zero - `== 0` and `!` are decided, `< 0` is not.
+ */
 static fe_val *compared_strings(fe_ctx *cx, const fe_call *call)
 {
     const char *name = call->spelling;
