@@ -274,12 +274,19 @@ static fe_global_decl **global_bucket(fe_ctx *cx, const char *key)
     return &cx->eval->global_decls[fe_hash_text(FE_HASH_SEED, key) % FE_FUNCTION_BUCKETS];
 }
 
+static fe_global_decl *global_decl_of(fe_ctx *cx, const char *key)
+{
+    for (fe_global_decl *g = *global_bucket(cx, key); g; g = g->next)
+        if (strcmp(g->key, key) == 0)
+            return g;
+    return NULL;
+}
+
 static void remember_global(fe_ctx *cx, const char *key, CXCursor decl)
 {
+    if (global_decl_of(cx, key))
+        return;
     fe_global_decl **bucket = global_bucket(cx, key);
-    for (fe_global_decl *g = *bucket; g; g = g->next)
-        if (strcmp(g->key, key) == 0)
-            return;
     fe_global_decl *g = vks_arena_alloc(cx->arena, sizeof *g);
     *g = (fe_global_decl){vks_arena_strdup(cx->arena, key), decl, 0, *bucket};
     *bucket = g;
@@ -289,38 +296,14 @@ static fe_val *variable(fe_ctx *cx, CXCursor decl);
 
 bool fe_read_global(fe_ctx *cx, const char *key)
 {
-    for (fe_global_decl *g = *global_bucket(cx, key); g; g = g->next)
-        if (strcmp(g->key, key) == 0) {
-            if (lookup(cx->path.globals, g->key))
-                return false;
-            (void)variable(cx, g->decl);
-            return true;
-        }
-    return false;
+    fe_global_decl *g = global_decl_of(cx, key);
+    if (!g || lookup(cx->path.globals, g->key))
+        return false;
+    (void)variable(cx, g->decl);
+    return true;
 }
 
-/*
- * A global array past MAX_STARTUP_BYTES whose initialiser lists integers
- * in order (no designator) is read an element at a time instead of being
- * unknown: vkcube's loadTexture checks the header of its embedded image
- * (`strncmp(cPtr, "P6\n", 3)`, a scan to the end of each header line, the
- * "255\n" of its maximum value), and each check was a decision on an
- * unknown, split again every time demo_prepare rebuilt the swapchain - a
- * sixth of vkcube-xcb's runs.  An element a path reads is made then, in
- * the path's arena, from its initialiser; one past the listed elements is
- * 0: "all subobjects that are not initialized explicitly shall be
- * initialized implicitly the same as objects that have static storage
- * duration" (C11 6.7.9p21).  What the path writes replaces it as any
- * element's value.
- */
-static fe_global_decl *global_decl_of(fe_ctx *cx, const char *key)
-{
-    for (fe_global_decl *g = *global_bucket(cx, key); g; g = g->next)
-        if (strcmp(g->key, key) == 0)
-            return g;
-    return NULL;
-}
-
+/* The braced list a global is defined with, or a null cursor. */
 static CXCursor initialiser_list(CXCursor decl)
 {
     CXCursor definition = clang_getCursorDefinition(decl);
@@ -366,6 +349,20 @@ static bool elements_in_order(fe_ctx *cx, fe_global_decl *g)
     return true;
 }
 
+/*
+ * A global array past MAX_STARTUP_BYTES whose initialiser lists integers
+ * in order (no designator) is read an element at a time instead of being
+ * unknown: vkcube's loadTexture checks the header of its embedded image
+ * (`strncmp(cPtr, "P6\n", 3)`, a scan to the end of each header line, the
+ * "255\n" of its maximum value), and each check was a decision on an
+ * unknown, split again every time demo_prepare rebuilt the swapchain - a
+ * sixth of vkcube-xcb's runs.  An element a path reads is made then, in
+ * the path's arena, from its initialiser; one past the listed elements is
+ * 0: "all subobjects that are not initialized explicitly shall be
+ * initialized implicitly the same as objects that have static storage
+ * duration" (C11 6.7.9p21).  What the path writes replaces it as any
+ * element's value.
+ */
 fe_val *fe_initialiser_element(fe_ctx *cx, const fe_val *array, int64_t index)
 {
     fe_global_decl *g = array->ident ? global_decl_of(cx, array->ident) : NULL;
@@ -3194,6 +3191,8 @@ static void name_fixed_query_results(fe_ctx *cx, const char *entry, fe_val **arg
     }
 }
 
+static const vks_smt_expr *value_symbol(fe_ctx *cx, fe_val *v);
+
 /*
  * What vkGet*MemoryRequirements wrote is unknown, but not anything: "The
  * alignment member is a power of two." and "The memoryTypeBits member
@@ -3203,9 +3202,6 @@ static void name_fixed_query_results(fe_ctx *cx, const char *entry, fe_val **arg
  * vk_error; }`): a path of its own, each replaying the function up to
  * there, that no implementation can take.
  */
-
-static const vks_smt_expr *value_symbol(fe_ctx *cx, fe_val *v);
-
 static void memory_requirements_hold(fe_ctx *cx, const char *entry, fe_val **args, int argc,
                                      CXCursor call)
 {

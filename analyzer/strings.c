@@ -105,14 +105,13 @@ static const char *format_strings(fe_ctx *cx, const char *format, fe_val **args,
  */
 enum { MAX_COMPARED_CHARACTERS = 64 };
 
-/* Character k of a side: of its known text (whose null character ends
-   it), else read through its pointer. */
-static bool character_at(fe_ctx *cx, const fe_val *p, const char *text, uint64_t k,
-                         unsigned char *c)
+/* Character k of a side: of its known text (length characters, then its
+   null character), else read through its pointer. */
+static bool character_at(fe_ctx *cx, const fe_val *p, const char *text, size_t length,
+                         uint64_t k, unsigned char *c)
 {
     if (!text)
         return fe_known_char(cx, p, k, c);
-    size_t length = strlen(text);
     *c = k < length ? (unsigned char)text[k] : 0;
     return k <= length;
 }
@@ -120,10 +119,12 @@ static bool character_at(fe_ctx *cx, const fe_val *p, const char *text, uint64_t
 static bool compared_characters(fe_ctx *cx, fe_val **args, const char *a, const char *b,
                                 uint64_t n, int *order)
 {
+    size_t a_length = a ? strlen(a) : 0, b_length = b ? strlen(b) : 0;
     for (uint64_t k = 0; k < n; k++) {
         unsigned char ca, cb;
-        if (k == MAX_COMPARED_CHARACTERS || !character_at(cx, args[0], a, k, &ca) ||
-            !character_at(cx, args[1], b, k, &cb))
+        if (k == MAX_COMPARED_CHARACTERS ||
+            !character_at(cx, args[0], a, a_length, k, &ca) ||
+            !character_at(cx, args[1], b, b_length, k, &cb))
             return false;
         if (ca != cb) {
             *order = ca < cb ? -1 : 1;
