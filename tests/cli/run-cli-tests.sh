@@ -80,6 +80,20 @@ run "$bad"
 check "statistics on stderr without --quiet" err_has "^vksync-lint: [0-9]* access pairs proved ordered, [0-9]* paths explored, [0-9]* questions left unknown, [0-9]*/[0-9]* recording calls reached\$"
 check "clang-style count line" err_has "^1 error generated\.\$"
 
+# A C file that records nothing (it hands its device to a library that
+# does) says so: its zeros are no proof.
+cat >"$tmp/context_only.c" <<'EOF'
+#include <vulkan/vulkan.h>
+VkResult make_instance(VkInstance *out)
+{
+    VkInstanceCreateInfo info = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+    return vkCreateInstance(&info, NULL, out);
+}
+EOF
+run "$tmp/context_only.c"
+check "a C file without recording calls exits 0" exit_is 0
+check "a C file without recording calls says so" err_has "^vksync-lint: 0 access pairs proved ordered, 0 paths explored, 0 questions left unknown, no recording calls in the C files\$"
+
 run --quiet "$fixed"
 check "the fixed twin exits 0" exit_is 0
 check "the fixed twin prints nothing" out_empty
