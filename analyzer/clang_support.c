@@ -250,6 +250,9 @@ typedef struct fe_children_cache {
     vks_arena *arena;
     children_slot *slots;
     size_t slot_count, entries; /* doubled when half full */
+    /* The entry found last: the evaluator asks several things of a node
+       in a row (its memo, its children, its type, its stripped form). */
+    fe_children_entry *last;
 } fe_children_cache;
 
 /* The analysis running on this thread's cache (fe_child_lists_begin), for
@@ -342,6 +345,8 @@ add_entry(fe_children_cache *cache, CXCursor c, CXCursor node, uint64_t h)
 static fe_children_entry *kept_entry(fe_children_cache *cache, CXCursor c)
 {
     CXCursor node = cursor_identity(c);
+    if (cache->last && same_node(&cache->last->node, &node))
+        return cache->last;
     uint64_t h = ((uintptr_t)node.data[0] ^ ((uintptr_t)node.data[1] << 1) ^
                   (uint64_t)node.kind) * 0x9e3779b97f4a7c15u;
     if (cache->slot_count) {
@@ -349,9 +354,9 @@ static fe_children_entry *kept_entry(fe_children_cache *cache, CXCursor c)
         for (size_t k = slot_index(h, cache->slot_count); cache->slots[k].entry;
              k = (k + 1) & mask)
             if (cache->slots[k].hash == h && same_node(&cache->slots[k].entry->node, &node))
-                return cache->slots[k].entry;
+                return cache->last = cache->slots[k].entry;
     }
-    return add_entry(cache, c, node, h);
+    return cache->last = add_entry(cache, c, node, h);
 }
 
 static const fe_child_list *kept_children(fe_children_cache *cache, CXCursor c)
@@ -362,6 +367,21 @@ static const fe_child_list *kept_children(fe_children_cache *cache, CXCursor c)
 fe_node_memo *fe_node_memo_of(CXCursor c)
 {
     return running_analysis ? &kept_entry(running_analysis, c)->memo : NULL;
+}
+
+/* A cursor's type does not depend on how the cursor was reached (the
+   memo is the node's, cursor_identity). */
+CXType fe_cursor_type(CXCursor c)
+{
+    fe_node_memo *m = fe_node_memo_of(c);
+    if (m && m->type_known)
+        return m->type;
+    CXType t = clang_getCursorType(c);
+    if (m) {
+        m->type = t;
+        m->type_known = true;
+    }
+    return t;
 }
 
 const char *fe_spelling(fe_ctx *cx, CXCursor c)

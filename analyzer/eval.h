@@ -89,6 +89,9 @@ const char *fe_string(fe_ctx *cx, CXString s);
 /* clang_getCursorSpelling(c) as fe_string keeps it, asked of libclang once
    per node. */
 const char *fe_spelling(fe_ctx *cx, CXCursor c);
+/* clang_getCursorType, kept on the node (fe_node_memo): the evaluator asks
+   it of the same nodes on every run. */
+CXType fe_cursor_type(CXCursor c);
 /* `text` kept for the program's lifetime, once per distinct text. */
 const char *fe_intern(fe_ctx *cx, const char *text);
 const char *fe_intern_printf(fe_ctx *cx, const char *fmt, ...)
@@ -191,6 +194,8 @@ typedef struct fe_node_memo {
        how a cast converts (CAST_*); a declaration reference's
        declaration.  clang_support.c: its spelling (fe_spelling). */
     const char *spelling;
+    bool type_known;            /* fe_cursor_type */
+    CXType type;
     unsigned char base_is_pointer;  /* FE_MEMO_* */
     unsigned char cast;
     /* eval_stmt.c, an `if`: a cache's test (FE_MEMO_*), whether the way

@@ -65,7 +65,7 @@ static fe_val *int_of_type(fe_ctx *cx, uint64_t v, CXCursor expr)
     if (!m)
         m = &local;
     if (!m->shape_known) {
-        m->shape = shape_of(clang_getCursorType(expr));
+        m->shape = shape_of(fe_cursor_type(expr));
         m->shape_known = true;
     }
     return fe_int(cx, fit(v, m->shape));
@@ -220,7 +220,7 @@ static bool elements_in_order(fe_ctx *cx, fe_global_decl *g);
 static fe_val *global_initial_value(fe_ctx *cx, CXCursor decl, const char *key,
                                     const char *name)
 {
-    CXType t = clang_getCursorType(decl);
+    CXType t = fe_cursor_type(decl);
     CXType canon = clang_getCanonicalType(t);
     /* A const array or struct (a COM object's vtable: `static const
        ICommandListVtbl command_list_vtbl = {command_list_Release, ...};`)
@@ -331,7 +331,7 @@ static bool elements_in_order(fe_ctx *cx, fe_global_decl *g)
     if (g->elements_in_order)
         return g->elements_in_order > 0;
     g->elements_in_order = -1;
-    CXType canon = clang_getCanonicalType(clang_getCursorType(g->decl));
+    CXType canon = clang_getCanonicalType(fe_cursor_type(g->decl));
     CXCursor list = initialiser_list(g->decl);
     if ((canon.kind != CXType_ConstantArray && canon.kind != CXType_IncompleteArray) ||
         !fe_type_is_integer(clang_getArrayElementType(canon)) || clang_Cursor_isNull(list))
@@ -368,7 +368,7 @@ fe_val *fe_initialiser_element(fe_ctx *cx, const fe_val *array, int64_t index)
     fe_global_decl *g = array->ident ? global_decl_of(cx, array->ident) : NULL;
     if (!g || index < 0 || !elements_in_order(cx, g))
         return NULL;
-    CXType canon = clang_getCanonicalType(clang_getCursorType(g->decl));
+    CXType canon = clang_getCanonicalType(fe_cursor_type(g->decl));
     long long length = clang_getArraySize(canon);
     fe_cursors ch;
     fe_children(NULL, initialiser_list(g->decl), &ch);
@@ -423,7 +423,7 @@ static fe_val *variable(fe_ctx *cx, CXCursor decl)
         v->spelling = name; /* an initial value: its members are `name.m` */
     /* Never written, so what every path reads: merge.c need not compare
        it (a path that never read it has no binding). */
-    b->read_only = has_static_storage(decl) && is_const_object(clang_getCursorType(decl));
+    b->read_only = has_static_storage(decl) && is_const_object(fe_cursor_type(decl));
     return v;
 }
 
@@ -498,7 +498,7 @@ static enum CXVisitorResult havoc_member(CXCursor field, CXClientData data)
     fe_val *member = (fe_val *)fe_peek(m->h->cx, m->v, name);
     if (!member)
         return CXVisit_Continue;
-    CXType ft = clang_getCanonicalType(clang_getCursorType(field));
+    CXType ft = clang_getCanonicalType(fe_cursor_type(field));
     CXType pointee;
     if (pointer_to_writable(ft, &pointee)) {
         if (member->kind == VAL_PTR && member->target)
@@ -761,12 +761,12 @@ static bool only_writes_locals(fe_ctx *cx, CXCursor decl, int depth)
    to a pointer (C11 6.7.6.3p7; libclang gives the type as written). */
 static bool va_list_behind_pointer(CXCursor expr)
 {
-    if (fe_type_is_pointer(clang_getCursorType(expr)))
+    if (fe_type_is_pointer(fe_cursor_type(expr)))
         return true;
     CXCursor c = fe_strip(expr);
     return clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
            clang_getCursorKind(clang_getCursorReferenced(c)) == CXCursor_ParmDecl &&
-           fe_type_is_array(clang_getCursorType(c));
+           fe_type_is_array(fe_cursor_type(c));
 }
 
 static enum CXChildVisitResult find_loop_write(CXCursor c, CXCursor parent, CXClientData data)
@@ -854,8 +854,8 @@ static written_place place_written(fe_ctx *cx, CXCursor target)
         fe_children(NULL, c, &ch);
         CXCursor base = ch.count ? fe_strip(ch.items[0]) : clang_getNullCursor();
         /* an array's element is the array's: its name decays to a pointer */
-        bool pointer_base = ch.count && fe_type_is_pointer(clang_getCursorType(ch.items[0])) &&
-                            !is_array_type(clang_getCursorType(base));
+        bool pointer_base = ch.count && fe_type_is_pointer(fe_cursor_type(ch.items[0])) &&
+                            !is_array_type(fe_cursor_type(base));
         bool member_or_element = k == CXCursor_MemberRefExpr || k == CXCursor_ArraySubscriptExpr;
         if (member_or_element && !pointer_base) {
             c = base; /* a member or element of a variable: the variable */
@@ -885,7 +885,7 @@ static written_place place_written(fe_ctx *cx, CXCursor target)
         return (written_place){
             .node = p->kind == VAL_PTR ? p->target : fe_zeroed_block(cx, p),
             .through_pointer = true,
-            .pointee = clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(base))),
+            .pointee = clang_getPointeeType(clang_getCanonicalType(fe_cursor_type(base))),
         };
     }
 }
@@ -933,7 +933,7 @@ static enum CXVisitorResult collect_field(CXCursor c, CXClientData data)
 {
     field_names *f = data;
     if (f->count < 64) {
-        f->types[f->count] = clang_getCursorType(c);
+        f->types[f->count] = fe_cursor_type(c);
         f->names[f->count++] = fe_string(f->cx, clang_getCursorSpelling(c));
     }
     return CXVisit_Continue;
@@ -955,7 +955,7 @@ static void init_member(fe_ctx *cx, fe_val *member, CXCursor value, vks_loc loc)
     CXCursor stripped = fe_strip(value);
     if (clang_getCursorKind(stripped) == CXCursor_InitListExpr)
         fe_assign(cx, member, eval_init_list(cx, stripped,
-                                             clang_getCursorType(stripped), loc));
+                                             fe_cursor_type(stripped), loc));
     else
         fe_assign(cx, member, fe_eval(cx, value));
 }
@@ -1031,7 +1031,7 @@ static fe_val *eval_init_list(fe_ctx *cx, CXCursor list, CXType type,
         }
         if (is_aggregate_type(member_type) &&
             clang_getCursorKind(fe_strip(c)) != CXCursor_InitListExpr &&
-            !clang_equalTypes(clang_getCanonicalType(clang_getCursorType(fe_strip(c))),
+            !clang_equalTypes(clang_getCanonicalType(fe_cursor_type(fe_strip(c))),
                               clang_getCanonicalType(member_type))) {
             /* Brace elision (C11 6.7.9p20): the scalars fill the member's
                own members.  `{0}` is common and means all zero; other
@@ -1054,7 +1054,7 @@ static fe_val *eval_init_list(fe_ctx *cx, CXCursor list, CXType type,
    is in (member_address). */
 static bool casts_to_container(fe_ctx *cx, CXCursor cast, const fe_val *p)
 {
-    CXType to = clang_getCanonicalType(clang_getCursorType(cast));
+    CXType to = clang_getCanonicalType(fe_cursor_type(cast));
     if (to.kind != CXType_Pointer)
         return false;
     const char *pointee = fe_string(cx, clang_getTypeSpelling(
@@ -1065,7 +1065,7 @@ static bool casts_to_container(fe_ctx *cx, CXCursor cast, const fe_val *p)
 /* sizeof *e for a pointer expression e: the step of e + 1. */
 static uint64_t pointee_size(CXCursor e)
 {
-    return fe_type_size(clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(e))));
+    return fe_type_size(clang_getPointeeType(clang_getCanonicalType(fe_cursor_type(e))));
 }
 
 /*
@@ -1095,7 +1095,7 @@ static fe_val *containing_place(fe_ctx *cx, CXCursor expr)
         if (!ch.count)
             return NULL;
         CXCursor base = ch.items[0];
-        if (!fe_type_is_pointer(clang_getCursorType(base))) {
+        if (!fe_type_is_pointer(fe_cursor_type(base))) {
             fe_val *place = fe_lvalue(cx, base);
             return place && !place->mapped_place ? place : containing_place(cx, base);
         }
@@ -1125,7 +1125,7 @@ static fe_val *host_member(fe_ctx *cx, const fe_val *object, CXCursor member_ref
    kept, the same in every function (objects.c). */
 static const char *member_key(fe_ctx *cx, CXCursor base, const char *name)
 {
-    CXType t = clang_getCanonicalType(clang_getCursorType(base));
+    CXType t = clang_getCanonicalType(fe_cursor_type(base));
     if (t.kind == CXType_Pointer)
         t = clang_getCanonicalType(clang_getPointeeType(t));
     if (t.kind != CXType_Record)
@@ -1333,7 +1333,7 @@ static void name_returned_handles(fe_ctx *cx, fe_val *v, CXCursor rhs, const cha
     CXCursor call = fe_strip(rhs);
     if (clang_getCursorKind(call) != CXCursor_CallExpr || !spelling)
         return;
-    if (fe_type_is_pointer(clang_getCursorType(call))) {
+    if (fe_type_is_pointer(fe_cursor_type(call))) {
         /* A handle is a pointer too (`VkBuffer staging = make_buffer (g,
            n);`, the helper's local `buffer` created): the variable's. */
         vks_loc at = fe_loc(cx, call);
@@ -1372,16 +1372,16 @@ enum {
 static unsigned char cast_of(CXCursor cast, CXCursor operand, fe_node_memo *m)
 {
     if (fe_is_va_arg(cast)) {
-        if (fe_type_is_integer(clang_getCursorType(cast))) {
-            m->shape = shape_of(clang_getCursorType(cast));
+        if (fe_type_is_integer(fe_cursor_type(cast))) {
+            m->shape = shape_of(fe_cursor_type(cast));
             m->shape_known = true;
         }
         return CAST_VA_ARG;
     }
     if (!clang_isExpression(clang_getCursorKind(operand)))
         return CAST_NOT_AN_EXPRESSION;
-    CXType to = clang_getCursorType(cast);
-    if (fe_type_is_array(clang_getCursorType(operand)) && fe_type_is_pointer(to))
+    CXType to = fe_cursor_type(cast);
+    if (fe_type_is_array(fe_cursor_type(operand)) && fe_type_is_pointer(to))
         return CAST_ARRAY_TO_POINTER;
     if (!fe_type_is_integer(to))
         return CAST_KEEP;
@@ -1450,7 +1450,7 @@ static bool member_base_is_pointer(CXCursor member_ref, CXCursor base)
     fe_node_memo *m = fe_node_memo_of(member_ref);
     if (m && m->base_is_pointer != FE_MEMO_UNSET)
         return m->base_is_pointer == FE_MEMO_YES;
-    bool pointer = fe_type_is_pointer(clang_getCursorType(base));
+    bool pointer = fe_type_is_pointer(fe_cursor_type(base));
     if (m)
         m->base_is_pointer = pointer ? FE_MEMO_YES : FE_MEMO_NO;
     return pointer;
@@ -1471,7 +1471,7 @@ static bool lands_on_moved_member(CXCursor c, CXCursor base, const fe_val *p)
     if (p->kind != VAL_PTR || !p->container || !p->single || p->index >= 0 || p->mapping)
         return false;
     CXType record = clang_getCanonicalType(
-        clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(base))));
+        clang_getPointeeType(clang_getCanonicalType(fe_cursor_type(base))));
     CXString field = clang_getCursorSpelling(c);
     long long bits = clang_Type_getOffsetOf(record, clang_getCString(field));
     clang_disposeString(field);
@@ -1540,7 +1540,7 @@ static fe_val *member_address(fe_ctx *cx, CXCursor member_ref, fe_val **member_o
     fe_children(NULL, member_ref, &ch);
     if (!object || ch.count == 0)
         return p;
-    CXType record = clang_getCursorType(ch.items[0]);
+    CXType record = fe_cursor_type(ch.items[0]);
     if (member_base_is_pointer(member_ref, ch.items[0]))
         record = clang_getPointeeType(record);
     record = clang_getCanonicalType(record);
@@ -1571,7 +1571,7 @@ static fe_val *subscript_place(fe_ctx *cx, CXCursor c, fe_val **base_out, int64_
     fe_val *base = fe_eval(cx, ch.items[0]);
     *base_out = base;
     if (base->mapping && !base->mapped_place)
-        return fe_host_place(cx, base, index_val, fe_type_size(clang_getCursorType(c)));
+        return fe_host_place(cx, base, index_val, fe_type_size(fe_cursor_type(c)));
     if (!fe_known_int(index_val, &index))
         return lost_place(cx, base, index_val);
     fe_val *element = fe_deref(cx, base, (int64_t)index);
@@ -1873,8 +1873,8 @@ static bool same_array_pointers(CXCursor lhs, const fe_val *l, CXCursor rhs, con
     if (l->kind != VAL_PTR || r->kind != VAL_PTR || !l->target || l->target != r->target ||
         l->container || r->container || l->mapping || r->mapping)
         return false;
-    CXType lt = clang_getCanonicalType(clang_getCursorType(lhs));
-    CXType rt = clang_getCanonicalType(clang_getCursorType(rhs));
+    CXType lt = clang_getCanonicalType(fe_cursor_type(lhs));
+    CXType rt = clang_getCanonicalType(fe_cursor_type(rhs));
     if (lt.kind != CXType_Pointer || rt.kind != CXType_Pointer)
         return false;
     CXType lp = clang_getUnqualifiedType(clang_getCanonicalType(clang_getPointeeType(lt)));
@@ -2019,7 +2019,7 @@ static fe_val *eval_binary(fe_ctx *cx, CXCursor c)
             /* A host write to mapped memory (a compound assignment reads
                it first); the value stored is not tracked. */
             fe_val *r = fe_eval(cx, rhs);
-            uint64_t size = fe_type_size(clang_getCursorType(lhs));
+            uint64_t size = fe_type_size(fe_cursor_type(lhs));
             if (op != CXBinaryOperator_Assign)
                 fe_host_touch(cx, fe_loc(cx, c), target, size, false);
             fe_host_touch(cx, fe_loc(cx, c), target, size, true);
@@ -2047,7 +2047,7 @@ static fe_val *eval_binary(fe_ctx *cx, CXCursor c)
     int equal;
     bool additive = op == CXBinaryOperator_Add || op == CXBinaryOperator_AddAssign ||
                     op == CXBinaryOperator_Sub || op == CXBinaryOperator_SubAssign;
-    if (l->mapping && !l->mapped_place && additive && !fe_type_is_pointer(clang_getCursorType(rhs))) {
+    if (l->mapping && !l->mapped_place && additive && !fe_type_is_pointer(fe_cursor_type(rhs))) {
         result = fe_host_pointer_add(cx, l, r, pointee_size(lhs),
                                      op == CXBinaryOperator_Sub || op == CXBinaryOperator_SubAssign);
     } else if (r->mapping && !r->mapped_place && op == CXBinaryOperator_Add) {
@@ -2063,7 +2063,7 @@ static fe_val *eval_binary(fe_ctx *cx, CXCursor c)
     } else if (r->kind == VAL_PTR && fe_known_int(l, &a) && op == CXBinaryOperator_Add) {
         result = fe_pointer_to(cx, r->target, r->index + (int64_t)a, r->single);
     } else if (l->kind == VAL_SYM && l->ident && fe_known_int(r, &b) && additive &&
-               fe_type_is_pointer(clang_getCursorType(lhs))) {
+               fe_type_is_pointer(fe_cursor_type(lhs))) {
         bool add = op == CXBinaryOperator_Add || op == CXBinaryOperator_AddAssign;
         int64_t bytes = (int64_t)(b * pointee_size(lhs));
         result = pointer_moved(cx, l, add ? bytes : -bytes, fe_source_text(cx, c));
@@ -2072,7 +2072,7 @@ static fe_val *eval_binary(fe_ctx *cx, CXCursor c)
                (op == CXBinaryOperator_Sub || is_comparison(op))) {
         result = int_of_type(cx, out, c);
     } else if (fe_known_int(l, &a) && fe_known_int(r, &b) &&
-               binary_int(op, a, b, fe_type_is_signed(clang_getCursorType(lhs)), &out)) {
+               binary_int(op, a, b, fe_type_is_signed(fe_cursor_type(lhs)), &out)) {
         result = int_of_type(cx, out, target ? lhs : c);
     } else if ((op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE) &&
                l->kind == VAL_SYM && r->kind == VAL_SYM && l->ident && r->ident &&
@@ -2140,7 +2140,7 @@ static fe_val *eval_unary(fe_ctx *cx, CXCursor c)
         fe_val *p = fe_eval(cx, operand);
         if (p->mapping && !p->mapped_place) {
             fe_val *place = fe_host_place(cx, p, NULL, 0);
-            fe_host_touch(cx, fe_loc(cx, c), place, fe_type_size(clang_getCursorType(c)), false);
+            fe_host_touch(cx, fe_loc(cx, c), place, fe_type_size(fe_cursor_type(c)), false);
             return fe_unknown(cx);
         }
         fe_val *v = fe_deref(cx, p, 0);
@@ -2157,7 +2157,7 @@ static fe_val *eval_unary(fe_ctx *cx, CXCursor c)
         }
         int64_t step = op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PreInc ? 1 : -1;
         if (target->mapped_place) { /* (*p)++: a host read and write */
-            uint64_t size = fe_type_size(clang_getCursorType(operand));
+            uint64_t size = fe_type_size(fe_cursor_type(operand));
             fe_host_touch(cx, fe_loc(cx, c), target, size, false);
             fe_host_touch(cx, fe_loc(cx, c), target, size, true);
             return fe_unknown(cx);
@@ -2261,7 +2261,7 @@ static fe_val *atomic_operation(fe_ctx *cx, const fe_cursors *operands)
 {
     for (unsigned i = 0; i < operands->count; i++) {
         CXCursor operand = operands->items[i];
-        CXType t = clang_getCanonicalType(clang_getCursorType(operand));
+        CXType t = clang_getCanonicalType(fe_cursor_type(operand));
         fe_val *v = fe_eval(cx, operand);
         if (t.kind == CXType_Pointer && v->kind == VAL_PTR && v->target &&
             !clang_isConstQualifiedType(clang_getPointeeType(t)))
@@ -2511,7 +2511,7 @@ fe_val *fe_eval(fe_ctx *cx, CXCursor c)
         }
         uint64_t converted;
         if (m->cast == CAST_TO_INTEGER &&
-            fe_floating_to_integer(cx, operand, clang_getCursorType(c), known_integer, &converted))
+            fe_floating_to_integer(cx, operand, fe_cursor_type(c), known_integer, &converted))
             return fe_int(cx, fit(converted, m->shape)); /* khash's upper bound */
         fe_val *v = fe_eval(cx, operand);
         if (v->kind == VAL_INT && m->cast == CAST_TO_INTEGER)
@@ -2548,7 +2548,7 @@ fe_val *fe_eval(fe_ctx *cx, CXCursor c)
         }
         if (v && v->mapped_place) {
             /* A host read of mapped memory; what it reads is unknown. */
-            fe_host_touch(cx, fe_loc(cx, c), v, fe_type_size(clang_getCursorType(c)), false);
+            fe_host_touch(cx, fe_loc(cx, c), v, fe_type_size(fe_cursor_type(c)), false);
             return fe_unknown(cx);
         }
         return v ? v : fe_unknown(cx);
@@ -2613,12 +2613,12 @@ fe_val *fe_eval(fe_ctx *cx, CXCursor c)
     fe_children(NULL, c, &ch);
         for (unsigned i = 0; i < ch.count; i++)
             if (clang_getCursorKind(ch.items[i]) == CXCursor_InitListExpr)
-                return eval_init_list(cx, ch.items[i], clang_getCursorType(c),
+                return eval_init_list(cx, ch.items[i], fe_cursor_type(c),
                                       fe_loc(cx, c));
         return fe_unknown(cx);
     }
     case CXCursor_InitListExpr:
-        return eval_init_list(cx, c, clang_getCursorType(c), fe_loc(cx, c));
+        return eval_init_list(cx, c, fe_cursor_type(c), fe_loc(cx, c));
     case CXCursor_StringLiteral:
         return fe_string_literal(cx, c);
     default:
@@ -3024,7 +3024,7 @@ static fe_call call_record(fe_ctx *cx, CXCursor call, const char *name, fe_val *
     fe_arg *facts = vks_arena_alloc(fe_value_arena(cx), sizeof *facts * (argc + 1));
     for (unsigned i = 0; i < argc; i++) {
         CXCursor arg = clang_Cursor_getArgument(call, i);
-        CXType t = clang_getCursorType(arg);
+        CXType t = fe_cursor_type(arg);
         facts[i].text = with_text ? fe_source_text(cx, arg) : NULL;
         facts[i].mutable_pointer = t.kind == CXType_Pointer &&
                                    !clang_isConstQualifiedType(clang_getPointeeType(t));
@@ -3046,7 +3046,7 @@ static fe_call call_record(fe_ctx *cx, CXCursor call, const char *name, fe_val *
         for (unsigned i = 0; i < argc && i < 64; i++) {
             bool leads = clang_Cursor_isNull(decl)
                              ? type_may_hold_handle(
-                                   clang_getCursorType(clang_Cursor_getArgument(call, i)))
+                                   fe_cursor_type(clang_Cursor_getArgument(call, i)))
                              : fe_argument_leads_to_device(call, decl, i);
             if (leads)
                 leads = !callback_without_device(cx, clang_Cursor_getArgument(call, i));
@@ -3099,7 +3099,7 @@ static bool zero_object(fe_ctx *cx, CXCursor call, fe_val **args, int argc)
         return false;
     /* The object as the argument names it, before its conversion to void *:
        a struct pointer's pointee, or an array. */
-    CXType t = clang_getCursorType(fe_strip(clang_Cursor_getArgument(call, 0)));
+    CXType t = fe_cursor_type(fe_strip(clang_Cursor_getArgument(call, 0)));
     uint64_t object_size = t.kind == CXType_Pointer ? fe_type_size(clang_getPointeeType(t))
                                                     : fe_type_size(t);
     if (object_size == 0 || size < object_size)
@@ -3154,7 +3154,7 @@ static void name_fixed_query_results(fe_ctx *cx, const char *entry, fe_val **arg
     const char *key = vks_arena_printf(names, "%s(", entry);
     for (int i = 0; i < argc; i++) {
         CXType t = clang_getCanonicalType(
-            clang_getCursorType(clang_Cursor_getArgument(call, (unsigned)i)));
+            fe_cursor_type(clang_Cursor_getArgument(call, (unsigned)i)));
         if (t.kind == CXType_Pointer)
             continue;
         uint64_t k;
@@ -3213,7 +3213,7 @@ static void memory_requirements_hold(fe_ctx *cx, const char *entry, fe_val **arg
         return;
     fe_val *requirements = p->target;
     CXType written = clang_getCanonicalType(clang_getPointeeType(clang_getCanonicalType(
-        clang_getCursorType(clang_Cursor_getArgument(call, (unsigned)row->param)))));
+        fe_cursor_type(clang_Cursor_getArgument(call, (unsigned)row->param)))));
     CXString spelling = clang_getTypeSpelling(written);
     bool in_member = strstr(clang_getCString(spelling), "VkMemoryRequirements2") != NULL;
     clang_disposeString(spelling);
@@ -3252,7 +3252,7 @@ static bool allocates_memory(const fe_call *record, CXCursor call)
 {
     const char *name = record->spelling;
     if (!name || strncmp(name, "vk", 2) == 0 ||
-        !fe_type_is_pointer(clang_getCursorType(call)))
+        !fe_type_is_pointer(fe_cursor_type(call)))
         return false;
     static const char *const copies[] = {"strdup", "strndup", "memdup", "memdup2", "_clone",
                                          "_ref"};
@@ -3299,7 +3299,7 @@ static fe_val *vulkan_result(fe_ctx *cx, const char *entry)
    (not converted at the call). */
 static bool hands_user_data(CXCursor arg, const fe_val *v)
 {
-    CXType t = clang_getCanonicalType(clang_getCursorType(fe_strip(arg)));
+    CXType t = clang_getCanonicalType(fe_cursor_type(fe_strip(arg)));
     return t.kind == CXType_Pointer &&
            clang_getCanonicalType(clang_getPointeeType(t)).kind == CXType_Void &&
            v->kind == VAL_PTR && v->target && !v->mapping && !v->mapped_place;
@@ -3334,8 +3334,8 @@ static CXCursor function_behind_pointer(fe_ctx *cx, CXCursor call, fe_val *const
     bool handed_cmdbuf = false;
     for (int i = 0; i < argc && !handed_cmdbuf; i++) {
         CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
-        handed_cmdbuf = fe_type_reaches_cmdbuf(cx, clang_getCursorType(arg)) ||
-                        fe_type_reaches_cmdbuf(cx, clang_getCursorType(fe_strip(arg))) ||
+        handed_cmdbuf = fe_type_reaches_cmdbuf(cx, fe_cursor_type(arg)) ||
+                        fe_type_reaches_cmdbuf(cx, fe_cursor_type(fe_strip(arg))) ||
                         (args[i]->kind == VAL_PTR && args[i]->container &&
                          args[i]->container_holds_cmdbuf) ||
                         hands_user_data(arg, args[i]);
@@ -3421,7 +3421,7 @@ static bool sort_arguments(fe_ctx *cx, CXCursor call, fe_val **args, int b, sort
         return false;
     /* The elements' type, from the array or pointer handed as base. */
     CXType t = clang_getCanonicalType(
-        clang_getCursorType(fe_strip(clang_Cursor_getArgument(call, (unsigned)b))));
+        fe_cursor_type(fe_strip(clang_Cursor_getArgument(call, (unsigned)b))));
     CXType element = fe_type_is_array(t) ? clang_getArrayElementType(t)
                      : t.kind == CXType_Pointer ? clang_getPointeeType(t)
                                                 : (CXType){CXType_Invalid, {NULL, NULL}};
@@ -3655,7 +3655,7 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
     bool zeroed = zero_object(cx, call, args, argc);
     for (int i = zeroed ? 1 : 0; i < argc; i++) {
         CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
-        CXType t = clang_getCursorType(arg);
+        CXType t = fe_cursor_type(arg);
         /* A string literal is never modified (C11 6.4.5p7), even passed
            as `char *` (a variadic argument). */
         if (args[i]->kind == VAL_PTR && args[i]->target &&
@@ -3755,8 +3755,8 @@ const vks_smt_expr *fe_symbolic(fe_ctx *cx, CXCursor cond)
             return fe_smt_fresh(cx);
         vks_smt_expr *e = (vks_smt_expr *)fe_smt_binary(
             cx, op, fe_symbolic(cx, ch.items[0]), fe_symbolic(cx, ch.items[1]));
-        e->is_signed = fe_type_is_signed(clang_getCursorType(fe_strip(ch.items[0]))) &&
-                       fe_type_is_signed(clang_getCursorType(fe_strip(ch.items[1])));
+        e->is_signed = fe_type_is_signed(fe_cursor_type(fe_strip(ch.items[0]))) &&
+                       fe_type_is_signed(fe_cursor_type(fe_strip(ch.items[1])));
         return e;
     }
     case CXCursor_UnaryOperator: {
@@ -3837,7 +3837,7 @@ void fe_declare(fe_ctx *cx, CXCursor decl)
     const char *key = fe_decl_key(cx, decl);
     fe_val *v = fe_unknown(cx);
     v->loc = fe_loc(cx, decl);
-    CXType type = clang_getCursorType(decl);
+    CXType type = fe_cursor_type(decl);
     CXCursor init = clang_Cursor_getVarDeclInitializer(decl);
     if (!clang_Cursor_isNull(init)) {
         CXCursor stripped = fe_strip(init);

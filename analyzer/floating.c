@@ -64,7 +64,7 @@ static bool integer_operand(const walk *w, CXCursor c, double *out)
     uint64_t i;
     if (!w->read(w->cx, c, &i))
         return false;
-    CXType t = clang_getCursorType(c);
+    CXType t = fe_cursor_type(c);
     long long size = clang_Type_getSizeOf(t);
     if (fe_type_is_signed(t)) {
         int64_t s = (int64_t)i;
@@ -84,9 +84,9 @@ static bool integer_operand(const walk *w, CXCursor c, double *out)
 
 static bool operand(const walk *w, CXCursor c, double *out, int depth)
 {
-    if (floating_type(clang_getCursorType(c)))
+    if (floating_type(fe_cursor_type(c)))
         return value_of(w, c, out, depth + 1);
-    if (fe_type_is_integer(clang_getCursorType(c)))
+    if (fe_type_is_integer(fe_cursor_type(c)))
         return integer_operand(w, c, out);
     return false;
 }
@@ -116,7 +116,7 @@ static bool binary(const walk *w, CXCursor c, double *out, int depth)
         v = a / b;
         break;
     }
-    *out = rounded(v, clang_getCursorType(c));
+    *out = rounded(v, fe_cursor_type(c));
     return isfinite(*out);
 }
 
@@ -125,13 +125,13 @@ static bool constant_object(const walk *w, CXCursor ref, double *out, int depth)
 {
     CXCursor d = clang_getCursorReferenced(ref);
     if (clang_getCursorKind(d) != CXCursor_VarDecl ||
-        !clang_isConstQualifiedType(clang_getCursorType(d)) ||
+        !clang_isConstQualifiedType(fe_cursor_type(d)) ||
         !clang_Cursor_hasVarDeclGlobalStorage(d))
         return false;
     CXCursor init = clang_Cursor_getVarDeclInitializer(d);
     if (clang_Cursor_isNull(init) || !operand(w, init, out, depth))
         return false;
-    *out = rounded(*out, clang_getCursorType(d));
+    *out = rounded(*out, fe_cursor_type(d));
     return true;
 }
 
@@ -193,7 +193,7 @@ static bool math_call(const walk *w, CXCursor c, double *out, int depth)
     case 7: v = fmin(a[0], a[1]); break;
     default: v = fmax(a[0], a[1]); break;
     }
-    *out = rounded(v, clang_getCursorType(c));
+    *out = rounded(v, fe_cursor_type(c));
     return isfinite(*out);
 }
 
@@ -206,7 +206,7 @@ static bool value_of(const walk *w, CXCursor c, double *out, int depth)
         CXEvalResult r = clang_Cursor_Evaluate(c);
         bool ok = r && clang_EvalResult_getKind(r) == CXEval_Float;
         if (ok)
-            *out = rounded(clang_EvalResult_getAsDouble(r), clang_getCursorType(c));
+            *out = rounded(clang_EvalResult_getAsDouble(r), fe_cursor_type(c));
         if (r)
             clang_EvalResult_dispose(r);
         return ok;
@@ -220,7 +220,7 @@ static bool value_of(const walk *w, CXCursor c, double *out, int depth)
         fe_children(NULL, c, &ch);
         if (ch.count == 0 || !operand(w, ch.items[ch.count - 1], out, depth))
             return false;
-        *out = rounded(*out, clang_getCursorType(c));
+        *out = rounded(*out, fe_cursor_type(c));
         return true;
     }
     case CXCursor_UnaryOperator: {
@@ -248,7 +248,7 @@ static bool value_of(const walk *w, CXCursor c, double *out, int depth)
 bool fe_floating_to_integer(fe_ctx *cx, CXCursor operand_expr, CXType to,
                             fe_integer_reader read, uint64_t *out)
 {
-    if (!floating_type(clang_getCursorType(operand_expr)))
+    if (!floating_type(fe_cursor_type(operand_expr)))
         return false;
     walk w = {cx, read};
     double v;
