@@ -598,7 +598,8 @@ static enum CXChildVisitResult run_creator(CXCursor c, CXCursor parent,
             cx->path.decision_count = 0;
             cx->path.recordings = NULL;
             cx->path.globals = NULL;
-            cx->path.fact_count = cx->path.step_count = 0;
+            cx->path.step_count = 0;
+            fe_facts_taken_back(cx, 0);
             fe_run_function(cx, c);
         }
         vks_program_truncate(cx->program, cmdbufs);

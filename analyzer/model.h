@@ -352,6 +352,11 @@ typedef struct fe_path {
     unsigned decision_count;
     fe_fact *facts;
     size_t fact_count, fact_cap;
+    /* The names of the variables of facts[0 .. fact_names_upto), made as
+       they are asked for (path_state.c fact_variable_names); NULL when
+       facts were taken back below that. */
+    struct fe_fact_names *fact_names;
+    size_t fact_names_upto;
     vks_loc *step_locs;
     const char **step_texts;
     size_t *step_seq;           /* fe_ctx.seq when the step was taken */
@@ -748,6 +753,8 @@ void fe_incomplete_at(fe_ctx *cx, vks_loc at, const char *message);
    path is dead (cx->path.dead). */
 unsigned fe_choose(fe_ctx *cx, vks_loc at, const fe_alternative *alts,
                    unsigned count);
+/* The path's facts from count on are taken back (a region's way undone). */
+void fe_facts_taken_back(fe_ctx *cx, size_t count);
 /* The next path of the function (or of a joined region's ways): the last
    decision with an alternative not yet taken and not known impossible
    takes it, and the next run replays the decisions up to it.  False when

@@ -967,7 +967,7 @@ static region_outcome run_every_way(fe_ctx *cx, vks_loc region, region_runner *r
         }
         fe_trail_rollback(cx, mark);
         cx->path.dead = cx->path.exited = false;
-        cx->path.fact_count = facts;
+        fe_facts_taken_back(cx, facts);
         cx->path.step_count = steps;
         if (!ok || !fe_next_path(cx))
             break;
