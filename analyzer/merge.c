@@ -486,6 +486,9 @@ static void print_expr(fe_ctx *cx, fact_index *fx, const vks_smt_expr *e, fact_t
 typedef struct {
     char *text;
     size_t len, cap;
+    /* The fact appended last: a variable a fact names several times
+       (`x == 0 || x == 1 || x == 0`, widening's work) gets it once. */
+    const char *last;
 } fact_list;
 
 static void fact_list_append(vks_arena *a, fact_list *l, const char *text)
@@ -563,10 +566,13 @@ static void attach_fact(fe_ctx *cx, fact_index *fx, const vks_smt_expr *e, const
             vks_arena *a = fe_value_arena(cx);
             if (!*slot) {
                 fact_list *l = vks_arena_alloc(a, sizeof *l);
-                *l = (fact_list){NULL, 0, 0};
+                *l = (fact_list){NULL, 0, 0, NULL};
                 *slot = l;
             }
-            fact_list_append(a, *slot, text);
+            fact_list *l = *slot;
+            if (l->last != text)
+                fact_list_append(a, l, text);
+            l->last = text;
         }
         return;
     }
