@@ -196,6 +196,9 @@ typedef struct fe_node_memo {
     const char *spelling;
     bool type_known;            /* fe_cursor_type */
     CXType type;
+    /* program_end.c: a function declaration's end info, found by its USR
+       once (making the USR was most of what asking cost) */
+    struct fe_end_info *end_info;
     unsigned char base_is_pointer;  /* FE_MEMO_* */
     unsigned char cast;
     /* eval_stmt.c, an `if`: a cache's test (FE_MEMO_*), whether the way

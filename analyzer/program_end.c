@@ -65,7 +65,22 @@ static bool declared_noreturn(fe_ctx *cx, CXCursor decl)
 static bool stmt_ends(fe_ctx *cx, CXCursor stmt);
 
 /* The (cached) facts about function `decl`. */
+static fe_end_info *info_by_usr(fe_ctx *cx, CXCursor decl);
+
+/* Kept on the declaration's node: a call's declaration is asked about at
+   every call the path runs. */
 static fe_end_info *info_of(fe_ctx *cx, CXCursor decl)
+{
+    fe_node_memo *m = fe_node_memo_of(decl);
+    if (m && m->end_info)
+        return m->end_info;
+    fe_end_info *e = info_by_usr(cx, decl);
+    if (m)
+        m->end_info = e;
+    return e;
+}
+
+static fe_end_info *info_by_usr(fe_ctx *cx, CXCursor decl)
 {
     const char *usr = fe_string(cx, clang_getCursorUSR(decl));
     unsigned b = fe_usr_bucket(usr);
