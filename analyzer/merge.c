@@ -429,9 +429,8 @@ typedef struct {
     size_t length, cap;
 } fact_text;
 
-static void append(fact_text *t, const char *s)
+static void append_n(fact_text *t, const char *s, size_t n)
 {
-    size_t n = strlen(s);
     if (t->length + n + 1 > t->cap) {
         size_t cap = t->cap ? t->cap : 64;
         while (cap < t->length + n + 1)
@@ -442,8 +441,14 @@ static void append(fact_text *t, const char *s)
         t->text = grown;
         t->cap = cap;
     }
-    memcpy(t->text + t->length, s, n + 1);
+    memcpy(t->text + t->length, s, n);
     t->length += n;
+    t->text[t->length] = '\0';
+}
+
+static void append(fact_text *t, const char *s)
+{
+    append_n(t, s, strlen(s));
 }
 
 static void print_expr(fe_ctx *cx, fact_index *fx, const vks_smt_expr *e, fact_text *out)
@@ -467,15 +472,23 @@ static void print_expr(fe_ctx *cx, fact_index *fx, const vks_smt_expr *e, fact_t
         print_expr(cx, fx, e->lhs, out);
         append(out, ")");
         return;
-    case VKS_SMT_BINARY:
-        append(out, "(");
-        append(out, fe_decimal(token, (uint64_t)e->op)); /* (an enum: never negative) */
-        append(out, e->is_signed ? "s " : "u ");
+    case VKS_SMT_BINARY: {
+        /* "(" op "u " in one piece: most of a state's text is these heads */
+        const char *op = fe_decimal(token, (uint64_t)e->op); /* (an enum: never negative) */
+        char head[32];
+        size_t n = 0, digits = strlen(op);
+        head[n++] = '(';
+        memcpy(head + n, op, digits);
+        n += digits;
+        head[n++] = e->is_signed ? 's' : 'u';
+        head[n++] = ' ';
+        append_n(out, head, n);
         print_expr(cx, fx, e->lhs, out);
-        append(out, " ");
+        append_n(out, " ", 1);
         print_expr(cx, fx, e->rhs, out);
-        append(out, ")");
+        append_n(out, ")", 1);
         return;
+    }
     }
 }
 
