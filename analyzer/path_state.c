@@ -771,11 +771,12 @@ struct fe_fact_names {
    condition with every fact of the path, name by name (3% of vkcube-xcb's
    instructions).  Facts are only added on a path, except where a region's
    way is taken back (summary.c) or a creator's path starts over
-   (frontend.c); both drop the set when they take back facts it holds. */
+   (frontend.c); both go through fe_facts_taken_back, which drops the set
+   when it held facts taken back. */
 static const name_set *fact_variable_names(fe_ctx *cx)
 {
     fe_path *p = &cx->path;
-    if (!p->fact_names || p->fact_names_upto > p->fact_count) {
+    if (!p->fact_names) {
         p->fact_names = vks_arena_alloc(fe_value_arena(cx), sizeof *p->fact_names);
         p->fact_names_upto = 0;
     }
