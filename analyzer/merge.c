@@ -593,6 +593,17 @@ static void attach_fact(fe_ctx *cx, fact_index *fx, const vks_smt_expr *e, const
     attach_fact(cx, fx, e->rhs, text);
 }
 
+/* Whether e names a variable that has a line in the state (attach_fact
+   would attach it somewhere). */
+static bool names_a_state_variable(fe_ctx *cx, fact_index *fx, const vks_smt_expr *e)
+{
+    if (!e)
+        return false;
+    if (e->kind == VKS_SMT_VAR)
+        return fe_name_slot(cx, &fx->facts, e->name, false) != NULL;
+    return names_a_state_variable(cx, fx, e->lhs) || names_a_state_variable(cx, fx, e->rhs);
+}
+
 /* name with what only counts how it came to be taken out: the digits after
    each '#' (and the '#'s repeated after them), a leading "?"/"?r"/"?j"
    and the site of a "?w<site>:", which creation of an object it is
@@ -791,6 +802,10 @@ static state_line *state_lines(fe_ctx *cx, vks_loc at, size_t *count, uint64_t *
     canonical_names names = {cx, fx.canonical};
     *in_flight = fe_in_flight_renamed(cx, canonical_name, &names);
     for (size_t i = 0; i < cx->path.fact_count; i++) {
+        /* A fact that names no variable of the state is no line's: not
+           printed (most of a long path's facts, each printed in full). */
+        if (!names_a_state_variable(cx, &fx, cx->path.facts[i].cond))
+            continue;
         fact_text text = {.arena = a};
         append(&text, cx->path.facts[i].truth ? "" : "!");
         print_expr(cx, &fx, cx->path.facts[i].cond, &text);
