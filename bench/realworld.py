@@ -227,6 +227,8 @@ def summarise(name, sarif_path, stderr_path, cwd, code, wall, usage, timed_out, 
         rec["paths"] = props.get("pathsExplored", rec["paths"])
         rec["pairs_ordered"] = props.get("pairsProvedOrdered", rec["pairs_ordered"])
         rec["unknown"] = props.get("unknownQuestions", rec["unknown"])
+        rec["unknown_by_reason"] = {k: v for k, v in
+                                    props.get("unknownQuestionsByReason", {}).items() if v}
         for inv in run.get("invocations", []):
             for note in inv.get("toolExecutionNotifications", []):
                 rec["input_errors"].append(note.get("message", {}).get("text", ""))

@@ -232,6 +232,22 @@ static void print_statistics(const vks_findings *findings,
     if (stats->incomplete)
         fprintf(stderr, ", %zu analyses incomplete", stats->incomplete);
     fputc('\n', stderr);
+    /* What the questions left unknown did not know: a count alone reads
+       as noise, and every one of them is a place the silence proves
+       nothing. */
+    if (stats->unknown_questions) {
+        fputs("vksync-lint: questions left unknown:", stderr);
+        const char *sep = " ";
+        for (int r = 0; r < VKS_UNKNOWN_REASON_COUNT; r++) {
+            size_t n = stats->unknown_by_reason[r];
+            if (!n)
+                continue;
+            fprintf(stderr, "%s%zu %s", sep, n,
+                    vks_unknown_reason_text((vks_unknown_reason)r, n));
+            sep = ", ";
+        }
+        fputc('\n', stderr);
+    }
 }
 
 /* Exit status 2 must never come without a reason on screen, even when

@@ -39,7 +39,7 @@ void vks_walk_set_event(vks_walker *w, uint32_t index)
     const vks_cmd *cmd = &w->cb->cmds[index];
     uint32_t e = event_at(cmd, 0);
     if (e >= w->program->event_count) {
-        w->stats->unknown_questions++;
+        vks_stats_unknown(w->stats, VKS_UNKNOWN_OUTSIDE);
         return;
     }
     uint32_t channel = w->next_channel++ % VKS_EVENT_CHANNELS;
@@ -61,7 +61,7 @@ void vks_walk_set_event(vks_walker *w, uint32_t index)
     }
     if (n == 0) {
         /* No stage mask recorded: everything before the set. */
-        w->stats->unknown_questions++;
+        vks_stats_unknown(w->stats, VKS_UNKNOWN_BARRIER_MASK);
         scopes[n++] = vks_scope_everything();
         src_stages = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
     }
@@ -84,7 +84,7 @@ void vks_walk_reset_event(vks_walker *w, uint32_t index)
 {
     uint32_t e = event_at(&w->cb->cmds[index], 0);
     if (e >= w->program->event_count) {
-        w->stats->unknown_questions++;
+        vks_stats_unknown(w->stats, VKS_UNKNOWN_OUTSIDE);
         return;
     }
     if (w->events[e].set_cmd != UINT32_MAX &&
@@ -103,7 +103,7 @@ static void check_wait_scope(vks_walker *w, uint32_t index, uint64_t set_stages)
     uint64_t wait_stages = 0;
     for (size_t b = 0; b < cmd->barrier_count; b++) {
         if (!cmd->barriers[b].src_stages.known) {
-            w->stats->unknown_questions++;
+            vks_stats_unknown(w->stats, VKS_UNKNOWN_BARRIER_MASK);
             return;
         }
         wait_stages |= cmd->barriers[b].src_stages.bits;
@@ -160,7 +160,7 @@ void vks_walk_wait_events(vks_walker *w, uint32_t index)
     if (!known) {
         /* Set elsewhere: taken as a pipeline barrier (more ordering than
            the event gives, so no finding comes from it). */
-        w->stats->unknown_questions++;
+        vks_stats_unknown(w->stats, VKS_UNKNOWN_OUTSIDE);
         vks_walk_scopes(w, index, scopes, n);
         return;
     }

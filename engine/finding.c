@@ -160,3 +160,38 @@ void vks_findings_sort(vks_findings *f)
     }
     f->count = out;
 }
+
+static const struct {
+    const char *key;
+    const char *one, *many;
+} unknown_reasons[VKS_UNKNOWN_REASON_COUNT] = {
+    [VKS_UNKNOWN_BARRIER_MASK] = {"barrierMask", "unknown barrier mask", "unknown barrier masks"},
+    [VKS_UNKNOWN_BARRIER_RANGE] = {"barrierRange", "unknown barrier range",
+                                   "unknown barrier ranges"},
+    [VKS_UNKNOWN_ACCESS] = {"access", "unknown access", "unknown accesses"},
+    [VKS_UNKNOWN_ASSUMED_ORDER] = {"assumedOrder", "order only an unknown value gave",
+                                   "orders only unknown values gave"},
+    [VKS_UNKNOWN_HOST_ORDER] = {"hostOrder", "unknown host wait", "unknown host waits"},
+    [VKS_UNKNOWN_UNMODELLED] = {"unmodelledCommand", "command not modelled",
+                                "commands not modelled"},
+    [VKS_UNKNOWN_OUTSIDE] = {"beganElsewhere", "event or render pass begun elsewhere",
+                             "events or render passes begun elsewhere"},
+};
+
+void vks_stats_unknown(vks_stats *stats, vks_unknown_reason why)
+{
+    if (!stats)
+        return;
+    stats->unknown_questions++;
+    stats->unknown_by_reason[why]++;
+}
+
+const char *vks_unknown_reason_key(vks_unknown_reason why)
+{
+    return unknown_reasons[why].key;
+}
+
+const char *vks_unknown_reason_text(vks_unknown_reason why, size_t count)
+{
+    return count == 1 ? unknown_reasons[why].one : unknown_reasons[why].many;
+}

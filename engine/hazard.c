@@ -58,7 +58,7 @@ static void consider(vks_conflict *best, vks_rule rule,
 static void count_ordered(vks_walker *w, const vks_access_rec *earlier)
 {
     if (earlier->assumed)
-        w->stats->unknown_questions++;
+        vks_stats_unknown(w->stats, VKS_UNKNOWN_ASSUMED_ORDER);
     else
         w->stats->pairs_proved_ordered++;
 }
@@ -104,7 +104,7 @@ static void check_host_against(vks_walker *w, const vks_segment *seg,
         return;
     vks_host_order order = vks_host_waited(w, earlier->cmd, acc->cmd);
     if (order == VKS_HOST_ORDER_UNKNOWN) {
-        w->stats->unknown_questions++;
+        vks_stats_unknown(w->stats, VKS_UNKNOWN_HOST_ORDER);
         return;
     }
     if (order == VKS_HOST_ORDER_NONE) {
@@ -114,7 +114,7 @@ static void check_host_against(vks_walker *w, const vks_segment *seg,
     if (earlier_is_write && !vks_access_is_write(acc->access) &&
         !vks_segment_visible(seg, VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT)) {
         if (earlier->assumed)
-            w->stats->unknown_questions++;
+            vks_stats_unknown(w->stats, VKS_UNKNOWN_ASSUMED_ORDER);
         else
             consider(best, VKS_RULE_HOST_READ_NOT_VISIBLE, earlier, true);
         return;
@@ -182,7 +182,7 @@ static bool access_checkable(vks_walker *w, const vks_access *acc)
     if (!acc->known || acc->region.res == VKS_RES_UNKNOWN ||
         acc->region.res >= w->program->resource_count ||
         !acc->region.range_known || !acc->stage || !acc->access) {
-        w->stats->unknown_questions++;
+        vks_stats_unknown(w->stats, VKS_UNKNOWN_ACCESS);
         return false;
     }
     return true;
@@ -241,7 +241,7 @@ static void check_somewhere(vks_walker *w, const vks_access *acc, const vks_acce
     vks_map_catch_up(&w->map, whole.region.res);
     access_findings found = check_access(w, &whole, rec);
     if (found.conflict.rule != VKS_RULE_COUNT)
-        w->stats->unknown_questions++;
+        vks_stats_unknown(w->stats, VKS_UNKNOWN_ACCESS);
 }
 
 static void record_access(vks_walker *w, const vks_access *acc,
@@ -481,7 +481,7 @@ static void walk_barrier_cmd(vks_walker *w, uint32_t index)
    as a full barrier is the direction that cannot produce a finding. */
 static void walk_unmodelled(vks_walker *w, uint32_t index)
 {
-    w->stats->unknown_questions++;
+    vks_stats_unknown(w->stats, VKS_UNKNOWN_UNMODELLED);
     vks_scope all = vks_scope_everything();
     vks_walk_scopes(w, index, &all, 1);
 }

@@ -106,7 +106,7 @@ void vks_check_qfot(const vks_program *p, vks_findings *out, vks_stats *stats)
                 if (!is_transfer(bar))
                     continue;
                 if (!bar->region.range_known || bar->region.res == VKS_RES_UNKNOWN) {
-                    stats->unknown_questions++;
+                    vks_stats_unknown(stats, VKS_UNKNOWN_BARRIER_RANGE);
                     continue;
                 }
                 transfer_half h = {cb, cmd, bar, vks_qfot_role_of(&side, bar)};

@@ -288,7 +288,7 @@ void vks_walk_draw_done(vks_walker *w, uint32_t index)
 void vks_walk_next_subpass(vks_walker *w, uint32_t index)
 {
     if (!w->render_pass) {
-        w->stats->unknown_questions++;
+        vks_stats_unknown(w->stats, VKS_UNKNOWN_OUTSIDE);
         return;
     }
     w->subpass++;
@@ -303,7 +303,7 @@ void vks_walk_end_render_pass(vks_walker *w, uint32_t index)
     const vks_cmd *rp = w->render_pass;
     if (!rp) {
         /* Begun in another command buffer: nothing known about it. */
-        w->stats->unknown_questions++;
+        vks_stats_unknown(w->stats, VKS_UNKNOWN_OUTSIDE);
         vks_scope all = vks_scope_everything();
         vks_walk_scopes(w, index, &all, 1);
         return;

@@ -34,8 +34,7 @@ static uint64_t known_or(vks_mask m, uint64_t fallback, vks_stats *stats)
 {
     if (m.known)
         return m.bits;
-    if (stats)
-        stats->unknown_questions++;
+    vks_stats_unknown(stats, VKS_UNKNOWN_BARRIER_MASK); /* NULL: not counted */
     return fallback;
 }
 
@@ -101,7 +100,7 @@ size_t vks_scopes_for_barrier(vks_walker *w, const vks_barrier *b,
     if (!s.global && b->region.res >= w->program->resource_count)
         s.global = true;
     if (!s.global && !b->region.range_known)
-        w->stats->unknown_questions++;
+        vks_stats_unknown(w->stats, VKS_UNKNOWN_BARRIER_RANGE);
     s.qfot = vks_qfot_role_of(w, b);
     if (s.qfot == VKS_QFOT_RELEASE) {
         /* "dstAccessMask is ignored for such a barrier, such that no

@@ -524,6 +524,13 @@ static void json_statistics(vks_json *j, const vks_stats *stats)
     vks_json_member_uint(j, "pairsProvedOrdered", stats->pairs_proved_ordered);
     vks_json_member_uint(j, "pathsExplored", stats->paths_explored);
     vks_json_member_uint(j, "unknownQuestions", stats->unknown_questions);
+    /* What the unknown questions did not know, every reason named (0
+       included), so that a consumer reads the same keys from every run. */
+    vks_json_member_object(j, "unknownQuestionsByReason");
+    for (int r = 0; r < VKS_UNKNOWN_REASON_COUNT; r++)
+        vks_json_member_uint(j, vks_unknown_reason_key((vks_unknown_reason)r),
+                             stats->unknown_by_reason[r]);
+    vks_json_object_end(j);
     vks_json_member_uint(j, "incompleteAnalyses", stats->incomplete);
     vks_json_member_uint(j, "recordingCalls", stats->recording_calls);
     vks_json_member_uint(j, "recordingCallsReached", stats->recording_calls_reached);

@@ -71,11 +71,27 @@ typedef struct {
     size_t count, cap;
 } vks_findings;
 
+/* Why the engine left a question unknown (vks_stats.unknown_by_reason):
+   a value it needed was not known, and it took the side that cannot make
+   a finding.  Said on stderr and in SARIF, so that a user can tell what
+   the silence covers. */
+typedef enum {
+    VKS_UNKNOWN_BARRIER_MASK,   /* a barrier's or event wait's stage or access mask */
+    VKS_UNKNOWN_BARRIER_RANGE,  /* the resource or range a barrier covers */
+    VKS_UNKNOWN_ACCESS,         /* a command's resource, range, stage or access */
+    VKS_UNKNOWN_ASSUMED_ORDER,  /* a pair ordered only by a value taken as covering it */
+    VKS_UNKNOWN_HOST_ORDER,     /* whether the host waited for a submission */
+    VKS_UNKNOWN_UNMODELLED,     /* a command the engine does not model */
+    VKS_UNKNOWN_OUTSIDE,        /* an event or render pass begun outside the command buffer */
+    VKS_UNKNOWN_REASON_COUNT
+} vks_unknown_reason;
+
 /* Statistics, reported on stderr and in SARIF run.properties. */
 typedef struct {
     size_t pairs_proved_ordered; /* access pairs shown ordered */
     size_t paths_explored;
     size_t unknown_questions;    /* checks skipped because a value was unknown */
+    size_t unknown_by_reason[VKS_UNKNOWN_REASON_COUNT]; /* the same, by why */
     size_t incomplete;           /* limits hit (also reported as findings) */
     size_t solver_queries;       /* path-feasibility questions put to Z3 */
     size_t paths_run;            /* runs of recording functions, the ones
@@ -91,6 +107,12 @@ vks_finding *vks_finding_add(vks_findings *f, vks_rule rule, const char *hazard,
                              vks_loc loc, const char *message);
 void vks_finding_note(vks_findings *f, vks_finding *finding, vks_note_kind kind,
                       vks_loc loc, const char *message);
+/* One more question left unknown, and why. */
+void vks_stats_unknown(vks_stats *stats, vks_unknown_reason why);
+/* A reason's SARIF property name ("barrierMask") and its words on stderr
+   for `count` of them ("barrier masks not known"). */
+const char *vks_unknown_reason_key(vks_unknown_reason why);
+const char *vks_unknown_reason_text(vks_unknown_reason why, size_t count);
 /* Sorts by file, line, column, rule, message: output is deterministic. */
 void vks_findings_sort(vks_findings *f);
 

@@ -94,6 +94,40 @@ run "$tmp/context_only.c"
 check "a C file without recording calls exits 0" exit_is 0
 check "a C file without recording calls says so" err_has "^vksync-lint: 0 access pairs proved ordered, 0 paths explored, 0 questions left unknown, no recording calls in the C files\$"
 
+# What the questions left unknown did not know, by reason: a library
+# helper whose barrier's source stage its caller passes.
+cat >"$tmp/upload_after.c" <<'EOF'
+#include <vulkan/vulkan.h>
+
+/* The caller says which stage produced the staging data. */
+void upload_after(VkCommandBuffer cmd, VkBuffer staging, VkBuffer dst,
+                  VkPipelineStageFlags producer)
+{
+    VkMemoryBarrier mb = {
+        .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+        .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+        .dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT,
+    };
+    vkCmdPipelineBarrier(cmd, producer, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1, &mb, 0, NULL, 0,
+                         NULL);
+    VkBufferCopy region = {0, 0, 1024};
+    vkCmdCopyBuffer(cmd, staging, dst, 1, &region);
+}
+EOF
+run "$tmp/upload_after.c"
+check "unknown questions are broken down by reason on stderr" err_has "^vksync-lint: questions left unknown: [1-9][0-9]* unknown barrier masks\?\$"
+run --format=sarif "$tmp/upload_after.c"
+check "... and in SARIF run.properties" python3 -c "
+import json, sys
+p = json.load(open('$tmp/out'))['runs'][0]['properties']
+why = p['unknownQuestionsByReason']
+sys.exit(not (why['barrierMask'] >= 1 and sum(why.values()) == p['unknownQuestions']
+              and why['access'] == 0))"
+sed 's/producer, VK_PIPELINE/VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE/' \
+    "$tmp/upload_after.c" >"$tmp/upload_after_compute.c"
+run "$tmp/upload_after_compute.c"
+check "no reasons line when nothing was left unknown" sh -c "! grep -q 'questions left unknown:' '$tmp/err' && grep -q ' 0 questions left unknown' '$tmp/err'"
+
 run --quiet "$fixed"
 check "the fixed twin exits 0" exit_is 0
 check "the fixed twin prints nothing" out_empty

@@ -62,7 +62,8 @@ int main(int argc, char **argv)
     options.execution_successful = false;
     options.tool_version = "0.1.0";
     vks_stats stats = {.pairs_proved_ordered = 4, .paths_explored = 2,
-                       .unknown_questions = 1, .incomplete = 1};
+                       .unknown_questions = 1, .incomplete = 1,
+                       .unknown_by_reason[VKS_UNKNOWN_BARRIER_MASK] = 1};
     vks_report_sarif(stdout, &f, &stats, &options);
     vks_arena_free(arena);
     return 0;
