@@ -223,8 +223,7 @@ static void append_command_buffer(fe_ctx *cx, fe_stream *s, vks_loc at,
 {
     const fe_closed *c = closed_recording(cx, handle);
     if (!c) {
-        vks_cmd cmd = sync_cmd(cx, VKS_CMD_UNKNOWN,
-                               "vkQueueSubmit (recording not seen)", at);
+        vks_cmd cmd = sync_cmd(cx, VKS_CMD_UNKNOWN, VKS_SUBMITTED_UNSEEN, at);
         VKS_PUSH(cx->arena, cmd.accesses, cmd.access_count, cmd.access_cap,
                  vks_unknown_access());
         append(cx, s, cmd);

@@ -174,6 +174,9 @@ static const struct {
     [VKS_UNKNOWN_HOST_ORDER] = {"hostOrder", "unknown host wait", "unknown host waits"},
     [VKS_UNKNOWN_UNMODELLED] = {"unmodelledCommand", "command not modelled",
                                 "commands not modelled"},
+    [VKS_UNKNOWN_UNSEEN_RECORDING] = {"unseenRecording",
+                                      "submitted command buffer the path cannot name",
+                                      "submitted command buffers the path cannot name"},
     [VKS_UNKNOWN_OUTSIDE] = {"beganElsewhere", "event or render pass begun elsewhere",
                              "events or render passes begun elsewhere"},
 };

@@ -481,7 +481,10 @@ static void walk_barrier_cmd(vks_walker *w, uint32_t index)
    as a full barrier is the direction that cannot produce a finding. */
 static void walk_unmodelled(vks_walker *w, uint32_t index)
 {
-    vks_stats_unknown(w->stats, VKS_UNKNOWN_UNMODELLED);
+    const char *name = w->cb->cmds[index].name;
+    vks_stats_unknown(w->stats, name && strcmp(name, VKS_SUBMITTED_UNSEEN) == 0
+                                    ? VKS_UNKNOWN_UNSEEN_RECORDING
+                                    : VKS_UNKNOWN_UNMODELLED);
     vks_scope all = vks_scope_everything();
     vks_walk_scopes(w, index, &all, 1);
 }

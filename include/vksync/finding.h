@@ -82,6 +82,7 @@ typedef enum {
     VKS_UNKNOWN_ASSUMED_ORDER,  /* a pair ordered only by a value taken as covering it */
     VKS_UNKNOWN_HOST_ORDER,     /* whether the host waited for a submission */
     VKS_UNKNOWN_UNMODELLED,     /* a command the engine does not model */
+    VKS_UNKNOWN_UNSEEN_RECORDING, /* a submitted command buffer the path cannot name */
     VKS_UNKNOWN_OUTSIDE,        /* an event or render pass begun outside the command buffer */
     VKS_UNKNOWN_REASON_COUNT
 } vks_unknown_reason;

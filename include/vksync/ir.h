@@ -241,6 +241,10 @@ typedef struct {
 #define VKS_HOST_READ "host read"
 #define VKS_HOST_WRITE "host write"
 #define VKS_HOST_SUBMIT_ORDER "vkQueueSubmit (host write ordering)"
+/* A submitted command buffer whose recording the path cannot name
+   (`pCommandBuffers = &frames[current].cmd` with `current` an acquired
+   image index): a VKS_CMD_UNKNOWN in the stream, taken as a full barrier. */
+#define VKS_SUBMITTED_UNSEEN "vkQueueSubmit (recording not seen)"
 
 /*
  * One recording of a command buffer: vkBeginCommandBuffer ... vkEnd on one

@@ -128,6 +128,31 @@ sed 's/producer, VK_PIPELINE/VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE/'
 run "$tmp/upload_after_compute.c"
 check "no reasons line when nothing was left unknown" sh -c "! grep -q 'questions left unknown:' '$tmp/err' && grep -q ' 0 questions left unknown' '$tmp/err'"
 
+# ... and a submitted command buffer whose recording the path cannot name
+# (the frame the swapchain handed out) is said as such, not as a command
+# the engine does not model.
+cat >"$tmp/submit_frame.c" <<'EOF'
+#include <vulkan/vulkan.h>
+
+struct frame {
+    VkCommandBuffer cmd;
+    VkFence fence;
+};
+
+/* Submits the frame the swapchain handed out. */
+void submit_frame(VkQueue queue, struct frame *frames, uint32_t image_index)
+{
+    VkSubmitInfo si = {
+        .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+        .commandBufferCount = 1,
+        .pCommandBuffers = &frames[image_index].cmd,
+    };
+    vkQueueSubmit(queue, 1, &si, frames[image_index].fence);
+}
+EOF
+run "$tmp/submit_frame.c"
+check "a submission the path cannot name is its own reason" err_has "^vksync-lint: questions left unknown: 1 submitted command buffer the path cannot name\$"
+
 run --quiet "$fixed"
 check "the fixed twin exits 0" exit_is 0
 check "the fixed twin prints nothing" out_empty
