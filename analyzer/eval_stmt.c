@@ -68,6 +68,11 @@ static void note_cleanups(fe_ctx *cx, CXCursor stmt, block_cleanups *b)
     for (unsigned i = 0; i < ch->count; i++) {
         if (!fe_cleanup_function(cx, ch->items[i]))
             continue;
+        bool noted = false; /* declared again after a `goto` back */
+        for (unsigned k = 0; k < b->count && !noted; k++)
+            noted = clang_equalCursors(b->vars[k], ch->items[i]);
+        if (noted)
+            continue;
         if (b->count == MAX_BLOCK_CLEANUPS) {
             fe_incomplete(cx, ch->items[i], "more than 8 variables of one block with a cleanup "
                                             "function: this one's cleanup is not run");
