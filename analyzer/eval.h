@@ -215,6 +215,10 @@ typedef struct fe_node_memo {
     unsigned char more_than_creation; /* quiet_leave.c, a function body */
     unsigned char writes_only_locals; /* eval_expr.c, a function body: FE_MEMO_* */
     unsigned char va_arg;       /* fe_is_va_arg: FE_MEMO_* */
+    /* eval_expr.c fe_cleanup_function, a variable: whether it is declared
+       with GCC's cleanup attribute (FE_MEMO_*), and the function named */
+    unsigned char cleanup;
+    const struct fe_function *cleanup_function;
     unsigned char union_member; /* unions.c: a member of a union */
     bool referenced_known;
     CXCursor referenced;
@@ -342,6 +346,11 @@ struct fe_loop_state {
 
 /* The name an unknown value v is known by from now on (given on first use). */
 const char *fe_unknown_name(fe_ctx *cx, fe_val *v);
+/* GCC's cleanup attribute: the program function a block variable names
+   in `__attribute__((cleanup(f)))`, or NULL; fe_run_cleanup calls it with
+   the variable's address, as the block ends (eval_stmt.c). */
+const fe_function *fe_cleanup_function(fe_ctx *cx, CXCursor var);
+void fe_run_cleanup(fe_ctx *cx, CXCursor var);
 /* Runs a helper's body with its arguments bound (a frame of its own). */
 fe_val *fe_inline_call(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args,
                        unsigned argc);

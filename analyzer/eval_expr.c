@@ -20,6 +20,7 @@
  * only its C type tells) for the entry-point table (entry_points.c); the
  * models never see a cursor.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -2861,6 +2862,91 @@ fe_val *fe_inline_call(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args,
     if (ret.captured)
         return NULL; /* every way returned into a joined region (summary.c) */
     return ret.value ? ret.value : fe_unknown(cx);
+}
+
+/*
+ * GCC's cleanup attribute, GLib's g_autoptr / g_auto and systemd's _cleanup_:
+ * "The cleanup attribute runs a function when the variable goes out of
+ * scope ... The function must take one parameter, a pointer to a type
+ * compatible with the variable" (GCC manual, Common Variable Attributes).
+ * A wrapper that waits for its submission's fence when it is freed then
+ * waits where its scope ends.  libclang gives the attribute without its
+ * argument (an UnexposedAttr child of the declaration), so the function's
+ * name is read from the declaration as clang prints it, once, and looked
+ * up among the program's functions of the variable's translation unit.  A
+ * function the program does not define (a library's) is not run, as any
+ * call the evaluator cannot see into that is handed a variable going out
+ * of scope.
+ */
+static enum CXChildVisitResult find_unexposed_attr(CXCursor c, CXCursor parent,
+                                                   CXClientData data)
+{
+    (void)parent;
+    if (clang_getCursorKind(c) != CXCursor_UnexposedAttr)
+        return CXChildVisit_Continue;
+    *(bool *)data = true;
+    return CXChildVisit_Break;
+}
+
+static const fe_function *find_cleanup_function(fe_ctx *cx, CXCursor var)
+{
+    bool attributed = false;
+    clang_visitChildren(var, find_unexposed_attr, &attributed);
+    if (!attributed)
+        return NULL;
+    CXString printed = clang_getCursorPrettyPrinted(var, NULL);
+    const char *text = clang_getCString(printed);
+    const char *at = text ? strstr(text, "cleanup(") : NULL;
+    char name[256];
+    size_t n = 0;
+    if (at)
+        for (at += strlen("cleanup("); n + 1 < sizeof name && (isalnum((unsigned char)at[n]) ||
+                                                                 at[n] == '_');
+             n++)
+            name[n] = at[n];
+    name[n] = '\0';
+    clang_disposeString(printed);
+    if (n == 0)
+        return NULL;
+    CXTranslationUnit tu = clang_Cursor_getTranslationUnit(var);
+    for (size_t i = 0; i < cx->eval->function_count; i++) {
+        const fe_function *f = cx->eval->function_list[i];
+        if (clang_Cursor_getTranslationUnit(f->definition) == tu &&
+            strcmp(fe_spelling(cx, f->definition), name) == 0)
+            return f;
+    }
+    return NULL;
+}
+
+const fe_function *fe_cleanup_function(fe_ctx *cx, CXCursor var)
+{
+    if (clang_getCursorKind(var) != CXCursor_VarDecl)
+        return NULL;
+    fe_node_memo *m = fe_node_memo_of(var);
+    if (m && m->cleanup != FE_MEMO_UNSET)
+        return m->cleanup_function;
+    const fe_function *f = find_cleanup_function(cx, var);
+    if (m) {
+        m->cleanup = f ? FE_MEMO_YES : FE_MEMO_NO;
+        m->cleanup_function = f;
+    }
+    return f;
+}
+
+void fe_run_cleanup(fe_ctx *cx, CXCursor var)
+{
+    const fe_function *f = fe_cleanup_function(cx, var);
+    if (!f || clang_Cursor_isNull(fe_function_body(f->definition)))
+        return;
+    if (cx->path.frame && cx->path.frame->depth >= (int)fe_limit(FE_LIMIT_HELPER_DEPTH)) {
+        if (fe_function_records(cx, f->definition) ||
+            fe_function_does_more_than_create(cx, f->definition))
+            fe_incomplete(cx, var, "the cleanup function of a variable this deep in helper "
+                                   "calls is not followed");
+        return;
+    }
+    fe_val *address = fe_pointer_to(cx, variable(cx, var), 0, true);
+    fe_inline_call(cx, f->definition, var, &address, 1);
 }
 
 /* A Vulkan handle or struct (Vk*), or a pointer to a struct (which may hold

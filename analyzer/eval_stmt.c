@@ -45,6 +45,59 @@ static void exec_children(fe_ctx *cx, CXCursor c)
 }
 
 /*
+ * Variables declared with GCC's cleanup attribute (g_autoptr, systemd's
+ * _cleanup_): "the function is called ... when the variable goes out of
+ * scope" (GCC manual, Common Variable Attributes) - at the block's end,
+ * and when a return, break, continue or goto leaves it - in the reverse
+ * order of their declarations (as C++ destructors; GCC's cleanups are
+ * that mechanism).  Those a run of a block declared are noted as each of
+ * its statements runs; a path that ended there (exit, a merge, a way
+ * found infeasible) runs none.
+ */
+enum { MAX_BLOCK_CLEANUPS = 8 };
+typedef struct {
+    CXCursor vars[MAX_BLOCK_CLEANUPS];
+    unsigned count;
+} block_cleanups;
+
+static void note_cleanups(fe_ctx *cx, CXCursor stmt, block_cleanups *b)
+{
+    if (clang_getCursorKind(stmt) != CXCursor_DeclStmt)
+        return;
+    const fe_child_list *ch = fe_children_kept(cx, stmt);
+    for (unsigned i = 0; i < ch->count; i++) {
+        if (!fe_cleanup_function(cx, ch->items[i]))
+            continue;
+        bool noted = false; /* declared again after a `goto` back */
+        for (unsigned k = 0; k < b->count && !noted; k++)
+            noted = clang_equalCursors(b->vars[k], ch->items[i]);
+        if (noted)
+            continue;
+        if (b->count == MAX_BLOCK_CLEANUPS) {
+            fe_incomplete(cx, ch->items[i], "more than 8 variables of one block with a cleanup "
+                                            "function: this one's cleanup is not run");
+            continue;
+        }
+        b->vars[b->count++] = ch->items[i];
+    }
+}
+
+static void run_cleanups(fe_ctx *cx, block_cleanups *b)
+{
+    while (b->count > 0) {
+        if (cx->out_of_steps || cx->sandbox_abort || cx->path.restart || cx->path.dead ||
+            cx->path.exited || cx->path.merged)
+            return;
+        /* The cleanup runs in a frame of its own; a goto out of the block
+           goes on after it. */
+        bool pending_goto = cx->path.pending_goto;
+        cx->path.pending_goto = false;
+        fe_run_cleanup(cx, b->vars[--b->count]);
+        cx->path.pending_goto = pending_goto;
+    }
+}
+
+/*
  * A block inside the function body.  A `goto` to a label below it in this
  * block (Mesa's WSI presents each swapchain in a loop whose body's error
  * checks `goto fail_present;` to a label at the body's end) goes on there;
@@ -56,17 +109,21 @@ static void exec_children(fe_ctx *cx, CXCursor c)
 static void exec_compound_from(fe_ctx *cx, CXCursor c, unsigned i)
 {
     const fe_child_list *v = fe_children_kept(cx, c);
+    block_cleanups cleanups = {.count = 0};
     for (;;) {
-        for (; i < v->count && !stopped(cx); i++)
+        for (; i < v->count && !stopped(cx); i++) {
             fe_exec(cx, v->items[i]);
+            note_cleanups(cx, v->items[i], &cleanups);
+        }
         if (!cx->path.pending_goto)
-            return;
+            break;
         unsigned at = find_label(v, i, cx->path.goto_label);
         if (at == v->count)
-            return; /* a label further out */
+            break; /* a label further out */
         cx->path.pending_goto = false;
         i = at;
     }
+    run_cleanups(cx, &cleanups);
 }
 
 static void exec_compound(fe_ctx *cx, CXCursor c)
@@ -1568,7 +1625,7 @@ static back_label *back_label_at(back_label *labels, size_t *count, size_t at)
  * gotos on known values), is not followed: vksync-incomplete, and the path
  * leaves the function.
  */
-void fe_exec_body(fe_ctx *cx, CXCursor body)
+static void exec_body_statements(fe_ctx *cx, CXCursor body, block_cleanups *cleanups)
 {
     const fe_child_list v = *fe_children_kept(cx, body);
     unsigned jumps = 0;
@@ -1583,6 +1640,7 @@ void fe_exec_body(fe_ctx *cx, CXCursor body)
                     l->decisions_passed = cx->path.decision_count;
             }
             fe_exec(cx, v.items[i]);
+            note_cleanups(cx, v.items[i], cleanups);
         }
         if (!cx->path.pending_goto)
             return;
@@ -1609,6 +1667,13 @@ void fe_exec_body(fe_ctx *cx, CXCursor body)
         }
         i = at;
     }
+}
+
+void fe_exec_body(fe_ctx *cx, CXCursor body)
+{
+    block_cleanups cleanups = {.count = 0};
+    exec_body_statements(cx, body, &cleanups);
+    run_cleanups(cx, &cleanups);
 }
 
 void fe_run_function(fe_ctx *cx, CXCursor fn)

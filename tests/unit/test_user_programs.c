@@ -1951,6 +1951,21 @@ START_TEST(an_object_memcpyd_through_a_byte_batch_keeps_its_value)
 }
 END_TEST
 
+/* realprog/scoped_submission.c: a submission wrapper declared with GCC's
+   cleanup attribute (GLib's g_autoptr) inside a loop body, its cleanup
+   waiting for the wrapper's fence when the iteration ends.  The attribute
+   was not read, so no wait was between one chunk's copy out of the
+   staging buffer and the next chunk's update of it: a false WAR.  The
+   cleanup function is now called with the variable's address as its
+   block ends (eval_stmt.c run_cleanups): the WAR without the attribute,
+   silence with it. */
+START_TEST(a_cleanup_attribute_runs_its_function_as_the_block_ends)
+{
+    check_one_finding_and_silent_twin("scoped_submission.c", VKS_RULE_HAZARD_WAR,
+                                      "WRITE_AFTER_READ", 66, 72, 1);
+}
+END_TEST
+
 /* realprog/aliased_transients.c: two buffers bound at offset 0 of one
    VkDeviceMemory, a fill of one and a copy out of the other.  Resources
    were handles, never memory: the two buffers never met and the RAW was
@@ -2484,6 +2499,7 @@ int main(void)
     tcase_add_test(tc, a_range_returned_by_value_keeps_the_heaps_buffer);
     tcase_add_test(tc, dynamic_offsets_place_a_dispatchs_ranges);
     tcase_add_test(tc, an_object_memcpyd_through_a_byte_batch_keeps_its_value);
+    tcase_add_test(tc, a_cleanup_attribute_runs_its_function_as_the_block_ends);
     tcase_add_test(tc, buffers_bound_to_one_memory_are_one_address_space);
     tcase_add_test(tc, an_intrusive_list_walk_reaches_every_entry);
     tcase_add_test(tc, a_list_head_initialised_with_its_own_address);
