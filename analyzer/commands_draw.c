@@ -18,6 +18,30 @@ void fe_model_no_access(fe_ctx *cx, vks_cmd *cmd, const fe_call *call)
     (void)cx, (void)cmd, (void)call;
 }
 
+/*
+ * vkCmdBeginConditionalRenderingEXT(cmd, pConditionalRenderingBegin): "If
+ * the 32-bit value at offset in buffer memory is zero, then the rendering
+ * commands are discarded" (Conditional Rendering,
+ * VkConditionalRenderingBeginInfoEXT), read in its own stage with its own
+ * access (VK_PIPELINE_STAGE_2_CONDITIONAL_RENDERING_BIT_EXT,
+ * VK_ACCESS_2_CONDITIONAL_RENDERING_READ_BIT_EXT: Synchronization and Cache
+ * Control, "Pipeline Stages" and "Access Types").  "Some implementations
+ * may latch the value of the predicate upon beginning conditional rendering
+ * while others may read it before every rendering command": the read is
+ * the begin's; a write that must come before it comes before every one.
+ */
+void fe_model_begin_conditional_rendering(fe_ctx *cx, vks_cmd *cmd, const fe_call *call)
+{
+    fe_val *info = fe_deref(cx, call->args[1], 0);
+    if (!info) {
+        vks_cmd_add_access(cx->program, cmd, vks_unknown_access());
+        return;
+    }
+    fe_add_buffer_access(cx, cmd, fe_peek(cx, info, "buffer"), fe_peek(cx, info, "offset"),
+                         fe_int(cx, 4), VK_PIPELINE_STAGE_2_CONDITIONAL_RENDERING_BIT_EXT,
+                         VK_ACCESS_2_CONDITIONAL_RENDERING_READ_BIT_EXT);
+}
+
 enum { MAX_SECONDARIES = 64 }; /* vkCmdExecuteCommands: more are not followed */
 
 /* ---- vertex and index buffers ---- */

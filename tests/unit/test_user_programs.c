@@ -1966,6 +1966,22 @@ START_TEST(a_cleanup_attribute_runs_its_function_as_the_block_ends)
 }
 END_TEST
 
+/* realprog/conditional_draw_state.c: Gallium's shape - an occlusion
+   query's result copied into a predicate buffer, the draw state set with
+   Vulkan 1.3 dynamic state (vkCmdSetCullMode, ...), the work made
+   conditional on the predicate.  Neither the dynamic state nor
+   vkCmdBeginConditionalRenderingEXT was in the entry-point table: each was
+   a full barrier in the stream and the predicate read unknown, so the
+   copy's RAW was hidden (zink records them between its barriers).  The
+   state setters access nothing; the begin reads the predicate's 32 bits in
+   the CONDITIONAL_RENDERING stage (commands_draw.c): the RAW, silence with
+   a barrier to that stage. */
+START_TEST(conditional_rendering_reads_its_predicate_and_dynamic_state_is_no_barrier)
+{
+    check_one_raw_nothing_unknown_and_silent_twin("conditional_draw_state.c", 60, 23);
+}
+END_TEST
+
 /* realprog/aliased_transients.c: two buffers bound at offset 0 of one
    VkDeviceMemory, a fill of one and a copy out of the other.  Resources
    were handles, never memory: the two buffers never met and the RAW was
@@ -2500,6 +2516,7 @@ int main(void)
     tcase_add_test(tc, dynamic_offsets_place_a_dispatchs_ranges);
     tcase_add_test(tc, an_object_memcpyd_through_a_byte_batch_keeps_its_value);
     tcase_add_test(tc, a_cleanup_attribute_runs_its_function_as_the_block_ends);
+    tcase_add_test(tc, conditional_rendering_reads_its_predicate_and_dynamic_state_is_no_barrier);
     tcase_add_test(tc, buffers_bound_to_one_memory_are_one_address_space);
     tcase_add_test(tc, an_intrusive_list_walk_reaches_every_entry);
     tcase_add_test(tc, a_list_head_initialised_with_its_own_address);
