@@ -688,27 +688,17 @@ static void count_name(fe_ctx *cx, fe_name_table **uses, const char *name)
     *n = (void *)((uintptr_t)*n + 1);
 }
 
-/* The names of what its facts are about, each counted once more. */
-static void count_fact_names(fe_ctx *cx, fe_name_table **uses, const vks_smt_expr *e)
-{
-    if (!e)
-        return;
-    if (e->kind == VKS_SMT_VAR) {
-        count_name(cx, uses, e->name);
-        return;
-    }
-    count_fact_names(cx, uses, e->lhs);
-    count_fact_names(cx, uses, e->rhs);
-}
-
 /*
- * How often each name occurs in the state's lines and the path's facts.
- * An unknown whose name occurs once - held in one place, and no fact says
- * anything of it, nor is it an untested submission's result - is an
- * unknown like any other: its name tells it from nothing, and it is
- * compared as one without a name.  vkcube-xcb's flags
- * read once from the command line were named when a frame first tested
- * them, and a path from before that test never matched one after it.
+ * How often each name occurs in the state's lines (and once more for an
+ * untested submission's result).  An unknown whose name occurs once - held
+ * in one place, and no fact says anything of it (fe_path_facts_mention),
+ * nor is it an untested submission's result - is an unknown like any
+ * other: its name tells it from nothing, and it is compared as one without
+ * a name.  vkcube-xcb's flags read once from the command line were named
+ * when a frame first tested them, and a path from before that test never
+ * matched one after it.  The facts are not walked here: the path keeps the
+ * names they mention as it adds them (walking every fact at every state
+ * was 1.6% of vkcube-xcb's instructions).
  */
 static fe_name_table *count_uses(fe_ctx *cx, const state_line *lines, size_t count)
 {
@@ -719,8 +709,6 @@ static fe_name_table *count_uses(fe_ctx *cx, const state_line *lines, size_t cou
         if (lines[i].memory)
             count_name(cx, &uses, lines[i].memory);
     }
-    for (size_t i = 0; i < cx->path.fact_count; i++)
-        count_fact_names(cx, &uses, cx->path.facts[i].cond);
     /* A submission's result a later test can still take it back by is
        named for that, like one a fact is about. */
     const char *untested = fe_untested_submission_result(cx);
@@ -786,7 +774,8 @@ static state_line *state_lines(fe_ctx *cx, vks_loc at, size_t *count, uint64_t *
             if (!names[k])
                 continue;
             if (k == 0 && w.lines[i].repr[0] == 'u' &&
-                (uintptr_t)*fe_name_slot(cx, &uses, names[k], true) == 1)
+                (uintptr_t)*fe_name_slot(cx, &uses, names[k], true) == 1 &&
+                !fe_path_facts_mention(cx, names[k]))
                 continue; /* an unknown like any other (count_uses) */
             void **c = fe_name_slot(cx, &fx.canonical, names[k], true);
             if (*c)
@@ -1838,6 +1827,7 @@ bool fe_decision_state_key(fe_ctx *cx, vks_loc at, uint64_t *key)
        keys every decision it makes afresh, and kept in the path's arena
        their text took zink 280 MB more at its peak.  Making them reads
        the path's values and writes none. */
+    fe_path_fact_names_update(cx); /* in the path's arena (fe_path_facts_mention) */
     vks_arena *path_values = cx->values;
     cx->values = vks_arena_new();
     size_t count = 0;

@@ -755,6 +755,13 @@ unsigned fe_choose(fe_ctx *cx, vks_loc at, const fe_alternative *alts,
                    unsigned count);
 /* The path's facts from count on are taken back (a region's way undone). */
 void fe_facts_taken_back(fe_ctx *cx, size_t count);
+/* Whether a fact of the path names the variable (the set kept from one
+   question to the next, path_state.c fact_variable_names).  The set grows
+   in the value arena: code that swaps in an arena of its own for a while
+   brings it up to date first (fe_path_fact_names_update), or the set would
+   be grown in memory freed with that arena. */
+bool fe_path_facts_mention(fe_ctx *cx, const char *name);
+void fe_path_fact_names_update(fe_ctx *cx);
 /* The next path of the function (or of a joined region's ways): the last
    decision with an alternative not yet taken and not known impossible
    takes it, and the next run replays the decisions up to it.  False when

@@ -792,6 +792,16 @@ void fe_facts_taken_back(fe_ctx *cx, size_t count)
         cx->path.fact_names = NULL;
 }
 
+bool fe_path_facts_mention(fe_ctx *cx, const char *name)
+{
+    return name_set_has(fact_variable_names(cx), name);
+}
+
+void fe_path_fact_names_update(fe_ctx *cx)
+{
+    (void)fact_variable_names(cx);
+}
+
 /* Whether any variable of e is one the path's facts mention. */
 static bool mentions_a_fact_variable(fe_ctx *cx, const vks_smt_expr *e)
 {
