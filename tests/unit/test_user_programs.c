@@ -1966,6 +1966,21 @@ START_TEST(a_cleanup_attribute_runs_its_function_as_the_block_ends)
 }
 END_TEST
 
+/* realprog/forgotten_frame_outputs.c: two frames' output buffers made by
+   one helper in a loop, and a file watcher's callback through a pointer
+   that is not followed, so the application struct is forgotten.  A
+   forgotten handle looked up by the struct member keeping it was the one
+   object made there last, though one create call had made two kept in
+   two places (frames[0].out and frames[1].out): a false WAW across the
+   frame's own fence wait.  Now such a handle is no known object
+   (objects.c kept_apart): only the setup's RAW, silence with its
+   barrier. */
+START_TEST(a_forgotten_handle_is_not_the_last_of_a_loops_objects)
+{
+    check_one_raw_and_silent_twin("forgotten_frame_outputs.c", 83, 76, 3);
+}
+END_TEST
+
 /* realprog/aliased_transients.c: two buffers bound at offset 0 of one
    VkDeviceMemory, a fill of one and a copy out of the other.  Resources
    were handles, never memory: the two buffers never met and the RAW was
@@ -2500,6 +2515,7 @@ int main(void)
     tcase_add_test(tc, dynamic_offsets_place_a_dispatchs_ranges);
     tcase_add_test(tc, an_object_memcpyd_through_a_byte_batch_keeps_its_value);
     tcase_add_test(tc, a_cleanup_attribute_runs_its_function_as_the_block_ends);
+    tcase_add_test(tc, a_forgotten_handle_is_not_the_last_of_a_loops_objects);
     tcase_add_test(tc, buffers_bound_to_one_memory_are_one_address_space);
     tcase_add_test(tc, an_intrusive_list_walk_reaches_every_entry);
     tcase_add_test(tc, a_list_head_initialised_with_its_own_address);
