@@ -401,6 +401,9 @@ void fe_split_every_region(fe_ctx *cx, bool on);
 
 /* ---- statements (analyzer/eval_stmt.c) ---- */
 void fe_exec(fe_ctx *cx, CXCursor stmt);
+/* Whether the path runs no further statement here: it returned, broke
+   out, jumped, ended or ran out of steps. */
+bool fe_path_stopped(fe_ctx *cx);
 void fe_exec_body(fe_ctx *cx, CXCursor body);
 /* Runs a function definition's body as the analysed (outermost) function. */
 void fe_run_function(fe_ctx *cx, CXCursor fn);

@@ -1966,6 +1966,23 @@ START_TEST(a_cleanup_attribute_runs_its_function_as_the_block_ends)
 }
 END_TEST
 
+/* realprog/gnu_extensions.c: GNU C as kernel-style C writes it - a
+   statement-expression VK_CHECK around vkBeginCommandBuffer, likely()
+   over __builtin_expect around each step's barrier, a table of consumer
+   stages and accesses given by range designators with an override for
+   step 3, the steps classified by a case range.  A statement expression
+   was an unknown value with its statements never run (no recording begun:
+   nothing analysed), __builtin_expect an unseen call (the barrier on half
+   the paths), a range designator read as two array indices (the table's
+   entries zero: no consumer stage) and `case 1 ... 3:` as `case 1:`.  Now
+   the RAW where the override names the compute stage for a copy, silence
+   without it. */
+START_TEST(gnu_statement_expressions_case_ranges_and_range_designators_are_followed)
+{
+    check_one_raw_nothing_unknown_and_silent_twin("gnu_extensions.c", 79, 79);
+}
+END_TEST
+
 /* realprog/forgotten_frame_outputs.c: two frames' output buffers made by
    one helper in a loop, and a file watcher's callback through a pointer
    that is not followed, so the application struct is forgotten.  A
@@ -2515,6 +2532,7 @@ int main(void)
     tcase_add_test(tc, dynamic_offsets_place_a_dispatchs_ranges);
     tcase_add_test(tc, an_object_memcpyd_through_a_byte_batch_keeps_its_value);
     tcase_add_test(tc, a_cleanup_attribute_runs_its_function_as_the_block_ends);
+    tcase_add_test(tc, gnu_statement_expressions_case_ranges_and_range_designators_are_followed);
     tcase_add_test(tc, a_forgotten_handle_is_not_the_last_of_a_loops_objects);
     tcase_add_test(tc, buffers_bound_to_one_memory_are_one_address_space);
     tcase_add_test(tc, an_intrusive_list_walk_reaches_every_entry);
