@@ -2550,6 +2550,14 @@ static bool known_integer(fe_ctx *cx, CXCursor expr, uint64_t *out)
  * every command after it was "not analysed".  A statement that leaves it
  * (a `return`, `break` or `goto` inside, an exit) leaves no value.
  */
+bool fe_path_stopped(fe_ctx *cx)
+{
+    return cx->out_of_steps || cx->sandbox_abort || cx->path.restart || cx->path.dead ||
+           cx->path.exited || cx->path.merged || cx->path.pending_goto ||
+           (cx->path.ret && cx->path.ret->returned) ||
+           (cx->path.loop && (cx->path.loop->broke || cx->path.loop->continued));
+}
+
 static fe_val *statement_expression(fe_ctx *cx, CXCursor c)
 {
     const fe_child_list *ch = fe_children_kept(cx, c);
@@ -2559,13 +2567,13 @@ static fe_val *statement_expression(fe_ctx *cx, CXCursor c)
     if (body->count == 0)
         return fe_unknown(cx);
     for (unsigned i = 0; i + 1 < body->count && !fe_path_stopped(cx); i++)
-        fe_exec(cx, body->items[i]);
+        cx->eval->run_statement(cx, body->items[i]);
     if (fe_path_stopped(cx))
         return fe_unknown(cx);
     CXCursor last = body->items[body->count - 1];
     if (clang_isExpression(clang_getCursorKind(last)))
         return fe_eval(cx, last);
-    fe_exec(cx, last);
+    cx->eval->run_statement(cx, last);
     return fe_unknown(cx);
 }
 

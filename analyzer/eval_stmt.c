@@ -30,15 +30,7 @@ static unsigned find_label(const fe_child_list *v, unsigned from, unsigned label
 
 static bool stopped(fe_ctx *cx)
 {
-    return cx->out_of_steps || cx->sandbox_abort || cx->path.restart || cx->path.dead ||
-           cx->path.exited || cx->path.merged || cx->path.pending_goto ||
-           (cx->path.ret && cx->path.ret->returned) ||
-           (cx->path.loop && (cx->path.loop->broke || cx->path.loop->continued));
-}
-
-bool fe_path_stopped(fe_ctx *cx)
-{
-    return stopped(cx);
+    return fe_path_stopped(cx);
 }
 
 static void exec_children(fe_ctx *cx, CXCursor c)
