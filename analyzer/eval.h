@@ -49,6 +49,9 @@ struct fe_eval_state {
        reaches the statement executor through this pointer, which the driver
        sets, so that neither file depends on the other in a circle. */
     void (*run_body)(fe_ctx *cx, CXCursor body);
+    /* Runs one statement (eval_stmt.c fe_exec), the same way: a GNU
+       statement expression's statements (eval_expr.c). */
+    void (*run_statement)(fe_ctx *cx, CXCursor stmt);
     /* Who calls whom among function_list (roots.c), once fe_find_roots
        ran; NULL before. */
     struct fe_call_node *call_graph;
@@ -352,6 +355,9 @@ const char *fe_unknown_name(fe_ctx *cx, fe_val *v);
 const fe_function *fe_cleanup_function(fe_ctx *cx, CXCursor var);
 void fe_run_cleanup(fe_ctx *cx, CXCursor var);
 /* Runs a helper's body with its arguments bound (a frame of its own). */
+/* Whether the path runs no further statement here: it returned, broke
+   out, jumped, ended or ran out of steps (eval_expr.c). */
+bool fe_path_stopped(fe_ctx *cx);
 fe_val *fe_inline_call(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args,
                        unsigned argc);
 

@@ -961,6 +961,64 @@ static void init_member(fe_ctx *cx, fe_val *member, CXCursor value, vks_loc loc)
         fe_assign(cx, member, fe_eval(cx, value));
 }
 
+/*
+ * GNU C's range designator, `[first ... last] = value`: "To initialize a
+ * range of elements to the same value, write '[first ... last] = value'"
+ * (GCC manual, "Designated Initializers"), kernel tables' way of giving
+ * every entry a default that later designators override.  libclang gives
+ * both bounds as the designator's first two children, as it gives the two
+ * indices of `[i][j] = value`; the tokens of the first brackets tell them
+ * apart.  Read as `[first][last]`, the elements were left zero: a table of
+ * consumer stages read as no stage at all.
+ */
+static bool range_designator(CXCursor c)
+{
+    CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+    CXToken *tokens;
+    unsigned ntokens;
+    clang_tokenize(tu, clang_getCursorExtent(c), &tokens, &ntokens);
+    bool range = false;
+    int depth = 0;
+    for (unsigned i = 0; i < ntokens; i++) {
+        CXString sp = clang_getTokenSpelling(tu, tokens[i]);
+        const char *t = clang_getCString(sp);
+        bool done = false;
+        if (strcmp(t, "[") == 0)
+            depth++;
+        else if (strcmp(t, "]") == 0)
+            done = --depth == 0;
+        else if (depth == 1 && strcmp(t, "...") == 0)
+            range = done = true;
+        clang_disposeString(sp);
+        if (done)
+            break;
+    }
+    clang_disposeTokens(tu, tokens, ntokens);
+    return range;
+}
+
+enum { MAX_RANGE_DESIGNATOR = 4096 };
+
+/* `[first ... last] = value` into `agg`: each element of the range holds
+   the value (evaluated once: "If the value in it has side-effects, the
+   side-effects happen only once, not for each initialized field by the
+   range initializer", ibid.).  The position after it (the next
+   undesignated initialiser's), or 0 when the bounds are not known and the
+   elements were not set. */
+static unsigned init_range(fe_ctx *cx, fe_val *agg, const fe_cursors *parts, vks_loc loc)
+{
+    uint64_t first, last;
+    if (parts->count != 3 || !fe_known_int(fe_eval(cx, parts->items[0]), &first) ||
+        !fe_known_int(fe_eval(cx, parts->items[1]), &last) || last < first ||
+        last > INT32_MAX || last - first >= MAX_RANGE_DESIGNATOR)
+        return 0;
+    fe_val *head = fe_element(cx, agg, (int64_t)first);
+    init_member(cx, head, parts->items[2], loc);
+    for (uint64_t i = first + 1; i <= last; i++)
+        fe_assign(cx, fe_element(cx, agg, (int64_t)i), fe_copy(cx, head));
+    return (unsigned)last + 1;
+}
+
 static fe_val *eval_init_list(fe_ctx *cx, CXCursor list, CXType type,
                               vks_loc loc)
 {
@@ -992,6 +1050,17 @@ static fe_val *eval_init_list(fe_ctx *cx, CXCursor list, CXType type,
                (an array designator's child is its index expression). */
             fe_val *member = agg;
             designated = true;
+            if (is_array && parts.count >= 3 &&
+                clang_getCursorKind(parts.items[0]) != CXCursor_MemberRef &&
+                clang_getCursorKind(parts.items[1]) != CXCursor_MemberRef &&
+                range_designator(c)) {
+                unsigned after = init_range(cx, agg, &parts, loc);
+                if (after)
+                    position = after;
+                else
+                    agg->zero_rest = false; /* not followed: what it sets is unknown */
+                continue;
+            }
             for (unsigned p = 0; p + 1 < parts.count && member; p++) {
                 if (clang_getCursorKind(parts.items[p]) != CXCursor_MemberRef) {
                     uint64_t index;
@@ -2466,6 +2535,48 @@ static bool known_integer(fe_ctx *cx, CXCursor expr, uint64_t *out)
     return fe_known_int(fe_eval(cx, expr), out);
 }
 
+/*
+ * GNU C's statement expression, `({ __typeof__ (a) _a = (a); ...; _a; })`
+ * (kernel-style MIN / MAX, a VK_CHECK that yields the call's result): "a
+ * compound statement enclosed in parentheses may appear as an expression
+ * ... The last thing in the compound statement should be an expression
+ * followed by a semicolon; the value of this subexpression serves as the
+ * value of the entire construct.  (If you use some other kind of statement
+ * last within the braces, the construct has type void, and thus
+ * effectively no value.)" (GCC manual, "Statements and Declarations in
+ * Expressions").  Its statements run in order, as a block's; it was an
+ * unknown value with its statements never run, so a
+ * `VK_CHECK (vkBeginCommandBuffer (cmd, &begin))` began no recording and
+ * every command after it was "not analysed".  A statement that leaves it
+ * (a `return`, `break` or `goto` inside, an exit) leaves no value.
+ */
+bool fe_path_stopped(fe_ctx *cx)
+{
+    return cx->out_of_steps || cx->sandbox_abort || cx->path.restart || cx->path.dead ||
+           cx->path.exited || cx->path.merged || cx->path.pending_goto ||
+           (cx->path.ret && cx->path.ret->returned) ||
+           (cx->path.loop && (cx->path.loop->broke || cx->path.loop->continued));
+}
+
+static fe_val *statement_expression(fe_ctx *cx, CXCursor c)
+{
+    const fe_child_list *ch = fe_children_kept(cx, c);
+    if (ch->count != 1 || clang_getCursorKind(ch->items[0]) != CXCursor_CompoundStmt)
+        return fe_unknown(cx);
+    const fe_child_list *body = fe_children_kept(cx, ch->items[0]);
+    if (body->count == 0)
+        return fe_unknown(cx);
+    for (unsigned i = 0; i + 1 < body->count && !fe_path_stopped(cx); i++)
+        cx->eval->run_statement(cx, body->items[i]);
+    if (fe_path_stopped(cx))
+        return fe_unknown(cx);
+    CXCursor last = body->items[body->count - 1];
+    if (clang_isExpression(clang_getCursorKind(last)))
+        return fe_eval(cx, last);
+    cx->eval->run_statement(cx, last);
+    return fe_unknown(cx);
+}
+
 fe_val *fe_eval(fe_ctx *cx, CXCursor c)
 {
     enum CXCursorKind kind = clang_getCursorKind(c);
@@ -2622,6 +2733,8 @@ fe_val *fe_eval(fe_ctx *cx, CXCursor c)
         return eval_init_list(cx, c, fe_cursor_type(c), fe_loc(cx, c));
     case CXCursor_StringLiteral:
         return fe_string_literal(cx, c);
+    case CXCursor_StmtExpr:
+        return statement_expression(cx, c);
     default:
         return fe_unknown(cx);
     }
@@ -3645,6 +3758,26 @@ static bool thread_exits(fe_ctx *cx, CXCursor call)
     return false;
 }
 
+/*
+ * __builtin_expect (exp, c), and __builtin_expect_with_probability: "The
+ * return value is the value of exp" (GCC manual, "Other Built-in
+ * Functions"), the hint changing nothing the program computes.  Kernel
+ * style wraps its tests in likely () / unlikely (); as a call the
+ * evaluator could not see into, `if (likely (step > 0))` went both ways
+ * with `step` known, and a barrier the loop records on every step but the
+ * first was missing on half the paths (the styles corpus's gnu_
+ * programs).
+ */
+static bool is_builtin_expect(fe_ctx *cx, CXCursor call)
+{
+    CXCursor decl = fe_callee_decl(call);
+    if (clang_Cursor_isNull(decl) || clang_Cursor_getNumArguments(call) < 2)
+        return false;
+    const char *name = fe_spelling(cx, decl);
+    return strcmp(name, "__builtin_expect") == 0 ||
+           strcmp(name, "__builtin_expect_with_probability") == 0;
+}
+
 static fe_val *eval_call(fe_ctx *cx, CXCursor call)
 {
     int argc = clang_Cursor_getNumArguments(call);
@@ -3659,6 +3792,8 @@ static fe_val *eval_call(fe_ctx *cx, CXCursor call)
     fe_val *scanned = bit_scan_call(cx, call, args, argc);
     if (scanned)
         return scanned;
+    if (is_builtin_expect(cx, call))
+        return args[0];
 
     const char *entry = fe_callee_entry_point(cx, call);
     if (entry && strncmp(entry, "vk", 2) == 0) {
@@ -3873,6 +4008,8 @@ const vks_smt_expr *fe_symbolic(fe_ctx *cx, CXCursor cond)
            the helper's own `if (r != VK_SUCCESS) return r;` are about one
            value - a fresh name let a path fail inside the helper and
            succeed in its caller. */
+        if (is_builtin_expect(cx, c)) /* likely (r == VK_SUCCESS): the test itself */
+            return fe_symbolic(cx, clang_Cursor_getArgument(c, 0));
         fe_node_memo *m = fe_node_memo_of(c);
         if (m && m->call_value && m->call_run == cx->run_serial)
             return value_symbol(cx, (fe_val *)m->call_value);

@@ -30,10 +30,7 @@ static unsigned find_label(const fe_child_list *v, unsigned from, unsigned label
 
 static bool stopped(fe_ctx *cx)
 {
-    return cx->out_of_steps || cx->sandbox_abort || cx->path.restart || cx->path.dead ||
-           cx->path.exited || cx->path.merged || cx->path.pending_goto ||
-           (cx->path.ret && cx->path.ret->returned) ||
-           (cx->path.loop && (cx->path.loop->broke || cx->path.loop->continued));
+    return fe_path_stopped(cx);
 }
 
 static void exec_children(fe_ctx *cx, CXCursor c)
@@ -1054,7 +1051,16 @@ typedef enum { ENTRY_CASE, ENTRY_DEFAULT, ENTRY_STMT } switch_entry_kind;
 typedef struct {
     switch_entry_kind kind;
     CXCursor cursor; /* the case's value expression, or the statement */
+    CXCursor high;   /* a GNU case range's upper bound (`case 1 ... 3:`), or null */
 } switch_entry;
+
+/* A case label's upper bound: GNU C's case range, `case low ... high:`,
+   whose CaseStmt has both bounds before its statement; null for a plain
+   `case value:` (its value and statement only). */
+static CXCursor case_range_high(const fe_cursors *ch)
+{
+    return ch->count >= 3 ? ch->items[1] : clang_getNullCursor();
+}
 
 typedef struct {
     switch_entry *items;
@@ -1068,20 +1074,20 @@ static void flatten_switch(fe_ctx *cx, CXCursor c, switch_body *body)
     switch (clang_getCursorKind(c)) {
     case CXCursor_CaseStmt:
         if (ch.count >= 2) {
-            switch_entry e = {ENTRY_CASE, ch.items[0]};
+            switch_entry e = {ENTRY_CASE, ch.items[0], case_range_high(&ch)};
             VKS_PUSH(fe_value_arena(cx), body->items, body->count, body->cap, e);
             flatten_switch(cx, ch.items[ch.count - 1], body);
         }
         return;
     case CXCursor_DefaultStmt:
         if (ch.count >= 1) {
-            switch_entry e = {ENTRY_DEFAULT, clang_getNullCursor()};
+            switch_entry e = {ENTRY_DEFAULT, clang_getNullCursor(), clang_getNullCursor()};
             VKS_PUSH(fe_value_arena(cx), body->items, body->count, body->cap, e);
             flatten_switch(cx, ch.items[ch.count - 1], body);
         }
         return;
     default: {
-        switch_entry e = {ENTRY_STMT, c};
+        switch_entry e = {ENTRY_STMT, c, clang_getNullCursor()};
         VKS_PUSH(fe_value_arena(cx), body->items, body->count, body->cap, e);
         return;
     }
@@ -1101,6 +1107,7 @@ typedef struct {
     CXCursor value;   /* the case's expression; null for `default:` */
     size_t start;     /* the body entry (ENTRY_STMT) holding it */
     CXCursor label;   /* the CaseStmt or DefaultStmt */
+    CXCursor high;    /* a case range's upper bound, or null */
 } nested_label;
 
 typedef struct {
@@ -1115,8 +1122,13 @@ static void collect_nested_labels(fe_ctx *cx, CXCursor c, size_t start, nested_l
         return;
     const fe_child_list *ch = fe_children_kept(cx, c);
     if ((kind == CXCursor_CaseStmt || kind == CXCursor_DefaultStmt) && ch->count >= 1) {
+        fe_cursors bounds = {.count = 0};
+        if (kind == CXCursor_CaseStmt)
+            fe_children(NULL, c, &bounds);
         nested_label l = {kind == CXCursor_CaseStmt ? ch->items[0] : clang_getNullCursor(),
-                          start, c};
+                          start, c,
+                          kind == CXCursor_CaseStmt ? case_range_high(&bounds)
+                                                    : clang_getNullCursor()};
         VKS_PUSH(fe_value_arena(cx), out->items, out->count, out->cap, l);
     }
     for (unsigned i = 0; i < ch->count; i++)
@@ -1239,6 +1251,44 @@ static void enter_statement(fe_ctx *cx, CXCursor c)
 /* A switch on an unknown value is one decision with an alternative per
    case label, and one for "no case matches" (the default label or none).
    Labels nested in the body's statements count as the body's own. */
+/*
+ * Whether a known controlling value goes to a label.  GNU C's case range,
+ * `case low ... high:`, "has the same effect as the proper number of
+ * individual case labels, one for each integer value from low to high,
+ * inclusive" (GCC manual, "Case Ranges"); it was taken for `case low:`,
+ * so kernel-style `case 1 ... STEPS - 2:` sent every value but the first
+ * to `default:` (the styles corpus's gnu_ programs).  The bounds are
+ * compared in the controlling expression's promoted type, as the case
+ * values are converted to it (C11 6.8.4.2p5).
+ */
+static bool label_matches(fe_ctx *cx, const nested_label *l, uint64_t value, bool is_signed)
+{
+    uint64_t low, high;
+    if (!fe_known_int(fe_eval(cx, l->value), &low))
+        return false;
+    if (clang_Cursor_isNull(l->high))
+        return low == value;
+    if (!fe_known_int(fe_eval(cx, l->high), &high))
+        return false; /* not this label, as a plain case of unknown value */
+    return is_signed ? (int64_t)low <= (int64_t)value && (int64_t)value <= (int64_t)high
+                     : low <= value && value <= high;
+}
+
+/* The condition under which an unknown controlling value goes to a label:
+   equal to its value, or within a case range's bounds. */
+static const vks_smt_expr *label_condition(fe_ctx *cx, const nested_label *l,
+                                           const vks_smt_expr *sym, bool is_signed)
+{
+    const vks_smt_expr *low = fe_symbolic(cx, l->value);
+    if (clang_Cursor_isNull(l->high))
+        return fe_smt_binary(cx, VKS_SMT_EQ, sym, low);
+    vks_smt_expr *above = (vks_smt_expr *)fe_smt_binary(cx, VKS_SMT_GE, sym, low);
+    vks_smt_expr *below =
+        (vks_smt_expr *)fe_smt_binary(cx, VKS_SMT_LE, sym, fe_symbolic(cx, l->high));
+    above->is_signed = below->is_signed = is_signed;
+    return fe_smt_binary(cx, VKS_SMT_AND, above, below);
+}
+
 static void exec_switch(fe_ctx *cx, CXCursor c)
 {
     fe_cursors ch;
@@ -1272,7 +1322,7 @@ static void exec_switch(fe_ctx *cx, CXCursor c)
         }
         nested_label l = {body.items[i].kind == ENTRY_CASE ? body.items[i].cursor
                                                              : clang_getNullCursor(),
-                          i, clang_getNullCursor()};
+                          i, clang_getNullCursor(), body.items[i].high};
         VKS_PUSH(fe_value_arena(cx), labels.items, labels.count, labels.cap, l);
     }
     if (memo && search)
@@ -1287,12 +1337,11 @@ static void exec_switch(fe_ctx *cx, CXCursor c)
     }
 
     uint64_t value;
+    bool is_signed = fe_type_is_signed(fe_cursor_type(fe_strip(cond)));
     if (fe_known_int(fe_eval(cx, cond), &value)) {
         for (size_t i = 0; i < labels.count; i++) {
-            uint64_t label;
             if (!clang_Cursor_isNull(labels.items[i].value) &&
-                fe_known_int(fe_eval(cx, labels.items[i].value), &label) &&
-                label == value) {
+                label_matches(cx, &labels.items[i], value, is_signed)) {
                 run_switch_from(cx, &body, labels.items[i].start, labels.items[i].label);
                 return;
             }
@@ -1312,15 +1361,19 @@ static void exec_switch(fe_ctx *cx, CXCursor c)
     for (size_t i = 0; i < labels.count; i++) {
         if (clang_Cursor_isNull(labels.items[i].value))
             continue;
-        const vks_smt_expr *eq = fe_smt_binary(cx, VKS_SMT_EQ, sym,
-                                               fe_symbolic(cx, labels.items[i].value));
+        const vks_smt_expr *eq = label_condition(cx, &labels.items[i], sym, is_signed);
         fe_fact *fact = vks_arena_alloc(fe_value_arena(cx), sizeof *fact);
         *fact = (fe_fact){.cond = eq, .truth = true};
         no_case[n] = (fe_fact){.cond = eq, .truth = false};
         alts[n] = (fe_alternative){.facts = fact, .fact_count = 1,
-                                   .text = fe_intern_printf(
-                                       cx, "`%s` is %s", text,
-                                       fe_source_text(cx, labels.items[i].value))};
+                                   .text = clang_Cursor_isNull(labels.items[i].high)
+                                               ? fe_intern_printf(
+                                                     cx, "`%s` is %s", text,
+                                                     fe_source_text(cx, labels.items[i].value))
+                                               : fe_intern_printf(
+                                                     cx, "`%s` is in %s ... %s", text,
+                                                     fe_source_text(cx, labels.items[i].value),
+                                                     fe_source_text(cx, labels.items[i].high))};
         starts[n++] = i;
     }
     alts[n] = (fe_alternative){.facts = no_case, .fact_count = ncases,

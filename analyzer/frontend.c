@@ -691,7 +691,7 @@ void vks_frontend_analyze(vks_frontend *fe)
     cx.way_taken_before = fe_way_taken_before;
     cx.read_global = fe_read_global;
     cx.initialiser_element = fe_initialiser_element;
-    fe_eval_state eval = {.run_body = fe_exec_body};
+    fe_eval_state eval = {.run_body = fe_exec_body, .run_statement = fe_exec};
     cx.eval = &eval;
     fe_child_lists_begin(&cx);
     cx.memory_limit = (size_t)fe_limit(FE_LIMIT_MEMORY_MB) << 20;

@@ -95,15 +95,47 @@ static bool same_creation(vks_loc a, vks_loc b)
     return true;
 }
 
+/* Where a created handle was kept when it was made: creation_ident's
+   "=kept_in", up to a "#created-n" (created again there); its length, 0
+   when the creation had no named place. */
+static size_t kept_in_of(const char *ident, const char **kept)
+{
+    const char *eq = strncmp(ident, "created:", 8) == 0 ? strchr(ident, '=') : NULL;
+    if (!eq)
+        return 0;
+    *kept = eq + 1;
+    const char *again = strstr(*kept, "#created-");
+    return again ? (size_t)(again - *kept) : strlen(*kept);
+}
+
+/* One create call, reached through the same calls, made both objects and
+   kept them in two named places: a helper called in a loop over frames[i]
+   (`lite_buffer (&vk, size, usage, &f->out, ...)`) made one object per
+   element, the same creation by location.  Taken as one, every handle in
+   that member whose object the path lost (a struct an unseen call forgot)
+   was the element created last: two frames' output buffers were one, and
+   the wait for the frame's own fence "did not wait" for the other frame's
+   copy (a false write-after-write in the styles corpus's reload_ programs,
+   whose file watcher callback, called through a pointer, forgets the
+   application struct). */
+static bool kept_apart(const fe_object *a, const fe_object *b)
+{
+    const char *ka, *kb;
+    size_t la = kept_in_of(a->ident, &ka), lb = kept_in_of(b->ident, &kb);
+    return la && lb && (la != lb || strncmp(ka, kb, la) != 0);
+}
+
 /* Every two objects kept in `key` came from the same creation: a helper's
    create run on its own (no calls before it) is compatible with each of
-   its callers', but two callers' are two objects (issue 11, cause 7). */
+   its callers', but two callers' are two objects (issue 11, cause 7), and
+   so are two elements one call made in a loop (kept_apart). */
 static bool one_creation(fe_ctx *cx, fe_object_kind kind, const char *key)
 {
     for (fe_object *a = objects_of(cx)->list; a; a = a->next)
         if (a->kind == kind && has_key(a, key))
             for (fe_object *b = a->next; b; b = b->next)
-                if (b->kind == kind && has_key(b, key) && !same_creation(a->loc, b->loc))
+                if (b->kind == kind && has_key(b, key) &&
+                    (!same_creation(a->loc, b->loc) || kept_apart(a, b)))
                     return false;
     return true;
 }
@@ -125,7 +157,7 @@ const fe_object *fe_find_object(fe_ctx *cx, fe_object_kind kind,
             continue;
         /* The same create call run from two places (its own function and a
            caller that inlines it) made the same object. */
-        if (found && !same_creation(found->loc, c->loc))
+        if (found && (!same_creation(found->loc, c->loc) || kept_apart(found, c)))
             return NULL;
         if (!found)
             found = c;

@@ -1979,6 +1979,35 @@ END_TEST
 START_TEST(conditional_rendering_reads_its_predicate_and_dynamic_state_is_no_barrier)
 {
     check_one_raw_nothing_unknown_and_silent_twin("conditional_draw_state.c", 60, 23);
+/* realprog/gnu_extensions.c: GNU C as kernel-style C writes it - a
+   statement-expression VK_CHECK around vkBeginCommandBuffer, likely()
+   over __builtin_expect around each step's barrier, a table of consumer
+   stages and accesses given by range designators with an override for
+   step 3, the steps classified by a case range.  A statement expression
+   was an unknown value with its statements never run (no recording begun:
+   nothing analysed), __builtin_expect an unseen call (the barrier on half
+   the paths), a range designator read as two array indices (the table's
+   entries zero: no consumer stage) and `case 1 ... 3:` as `case 1:`.  Now
+   the RAW where the override names the compute stage for a copy, silence
+   without it. */
+START_TEST(gnu_statement_expressions_case_ranges_and_range_designators_are_followed)
+{
+    check_one_raw_nothing_unknown_and_silent_twin("gnu_extensions.c", 79, 79);
+}
+END_TEST
+
+/* realprog/forgotten_frame_outputs.c: two frames' output buffers made by
+   one helper in a loop, and a file watcher's callback through a pointer
+   that is not followed, so the application struct is forgotten.  A
+   forgotten handle looked up by the struct member keeping it was the one
+   object made there last, though one create call had made two kept in
+   two places (frames[0].out and frames[1].out): a false WAW across the
+   frame's own fence wait.  Now such a handle is no known object
+   (objects.c kept_apart): only the setup's RAW, silence with its
+   barrier. */
+START_TEST(a_forgotten_handle_is_not_the_last_of_a_loops_objects)
+{
+    check_one_raw_and_silent_twin("forgotten_frame_outputs.c", 83, 76, 3);
 }
 END_TEST
 
@@ -2517,6 +2546,8 @@ int main(void)
     tcase_add_test(tc, an_object_memcpyd_through_a_byte_batch_keeps_its_value);
     tcase_add_test(tc, a_cleanup_attribute_runs_its_function_as_the_block_ends);
     tcase_add_test(tc, conditional_rendering_reads_its_predicate_and_dynamic_state_is_no_barrier);
+    tcase_add_test(tc, gnu_statement_expressions_case_ranges_and_range_designators_are_followed);
+    tcase_add_test(tc, a_forgotten_handle_is_not_the_last_of_a_loops_objects);
     tcase_add_test(tc, buffers_bound_to_one_memory_are_one_address_space);
     tcase_add_test(tc, an_intrusive_list_walk_reaches_every_entry);
     tcase_add_test(tc, a_list_head_initialised_with_its_own_address);
