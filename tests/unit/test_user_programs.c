@@ -1979,6 +1979,9 @@ END_TEST
 START_TEST(conditional_rendering_reads_its_predicate_and_dynamic_state_is_no_barrier)
 {
     check_one_raw_nothing_unknown_and_silent_twin("conditional_draw_state.c", 60, 23);
+}
+END_TEST
+
 /* realprog/gnu_extensions.c: GNU C as kernel-style C writes it - a
    statement-expression VK_CHECK around vkBeginCommandBuffer, likely()
    over __builtin_expect around each step's barrier, a table of consumer
