@@ -120,6 +120,13 @@ static size_t kept_in_of(const char *ident, const char **kept)
    application struct). */
 static bool kept_apart(const fe_object *a, const fe_object *b)
 {
+    /* Only where the object is memory a hazard is about: render passes,
+       framebuffers and views made by one call in a loop describe the same
+       attachments, and wlroots' render setups (one render pass per format,
+       each in its own list node) lost their true-positive RAW at
+       renderer.c:560 when a lookup of one gave none. */
+    if (a->kind != FE_OBJ_BUFFER && a->kind != FE_OBJ_IMAGE)
+        return false;
     const char *ka, *kb;
     size_t la = kept_in_of(a->ident, &ka), lb = kept_in_of(b->ident, &kb);
     return la && lb && (la != lb || strncmp(ka, kb, la) != 0);
