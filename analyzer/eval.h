@@ -218,6 +218,7 @@ typedef struct fe_node_memo {
     unsigned char more_than_creation; /* quiet_leave.c, a function body */
     unsigned char writes_only_locals; /* eval_expr.c, a function body: FE_MEMO_* */
     unsigned char va_arg;       /* fe_is_va_arg: FE_MEMO_* */
+    unsigned char range_designator; /* eval_expr.c, `[a ... b] = v`: FE_MEMO_* */
     /* eval_expr.c fe_cleanup_function, a variable: whether it is declared
        with GCC's cleanup attribute (FE_MEMO_*), and the function named */
     unsigned char cleanup;
@@ -354,10 +355,10 @@ const char *fe_unknown_name(fe_ctx *cx, fe_val *v);
    the variable's address, as the block ends (eval_stmt.c). */
 const fe_function *fe_cleanup_function(fe_ctx *cx, CXCursor var);
 void fe_run_cleanup(fe_ctx *cx, CXCursor var);
-/* Runs a helper's body with its arguments bound (a frame of its own). */
 /* Whether the path runs no further statement here: it returned, broke
    out, jumped, ended or ran out of steps (eval_expr.c). */
 bool fe_path_stopped(fe_ctx *cx);
+/* Runs a helper's body with its arguments bound (a frame of its own). */
 fe_val *fe_inline_call(fe_ctx *cx, CXCursor fn, CXCursor call, fe_val **args,
                        unsigned argc);
 

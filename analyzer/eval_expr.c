@@ -971,7 +971,7 @@ static void init_member(fe_ctx *cx, fe_val *member, CXCursor value, vks_loc loc)
  * apart.  Read as `[first][last]`, the elements were left zero: a table of
  * consumer stages read as no stage at all.
  */
-static bool range_designator(CXCursor c)
+static bool range_designator_uncached(CXCursor c)
 {
     CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
     CXToken *tokens;
@@ -994,6 +994,19 @@ static bool range_designator(CXCursor c)
             break;
     }
     clang_disposeTokens(tu, tokens, ntokens);
+    return range;
+}
+
+/* Kept on the node: the element is met again each time its list is
+   evaluated, and tokenizing it each time was the whole cost. */
+static bool range_designator(CXCursor c)
+{
+    fe_node_memo *m = fe_node_memo_of(c);
+    if (m && m->range_designator != FE_MEMO_UNSET)
+        return m->range_designator == FE_MEMO_YES;
+    bool range = range_designator_uncached(c);
+    if (m)
+        m->range_designator = range ? FE_MEMO_YES : FE_MEMO_NO;
     return range;
 }
 
@@ -2535,6 +2548,14 @@ static bool known_integer(fe_ctx *cx, CXCursor expr, uint64_t *out)
     return fe_known_int(fe_eval(cx, expr), out);
 }
 
+bool fe_path_stopped(fe_ctx *cx)
+{
+    return cx->out_of_steps || cx->sandbox_abort || cx->path.restart || cx->path.dead ||
+           cx->path.exited || cx->path.merged || cx->path.pending_goto ||
+           (cx->path.ret && cx->path.ret->returned) ||
+           (cx->path.loop && (cx->path.loop->broke || cx->path.loop->continued));
+}
+
 /*
  * GNU C's statement expression, `({ __typeof__ (a) _a = (a); ...; _a; })`
  * (kernel-style MIN / MAX, a VK_CHECK that yields the call's result): "a
@@ -2550,14 +2571,6 @@ static bool known_integer(fe_ctx *cx, CXCursor expr, uint64_t *out)
  * every command after it was "not analysed".  A statement that leaves it
  * (a `return`, `break` or `goto` inside, an exit) leaves no value.
  */
-bool fe_path_stopped(fe_ctx *cx)
-{
-    return cx->out_of_steps || cx->sandbox_abort || cx->path.restart || cx->path.dead ||
-           cx->path.exited || cx->path.merged || cx->path.pending_goto ||
-           (cx->path.ret && cx->path.ret->returned) ||
-           (cx->path.loop && (cx->path.loop->broke || cx->path.loop->continued));
-}
-
 static fe_val *statement_expression(fe_ctx *cx, CXCursor c)
 {
     const fe_child_list *ch = fe_children_kept(cx, c);

@@ -28,16 +28,11 @@ static unsigned find_label(const fe_child_list *v, unsigned from, unsigned label
 
 
 
-static bool stopped(fe_ctx *cx)
-{
-    return fe_path_stopped(cx);
-}
-
 static void exec_children(fe_ctx *cx, CXCursor c)
 {
     fe_cursors ch;
     fe_children(NULL, c, &ch);
-    for (unsigned i = 0; i < ch.count && !stopped(cx); i++)
+    for (unsigned i = 0; i < ch.count && !fe_path_stopped(cx); i++)
         fe_exec(cx, ch.items[i]);
 }
 
@@ -108,7 +103,7 @@ static void exec_compound_from(fe_ctx *cx, CXCursor c, unsigned i)
     const fe_child_list *v = fe_children_kept(cx, c);
     block_cleanups cleanups = {.count = 0};
     for (;;) {
-        for (; i < v->count && !stopped(cx); i++) {
+        for (; i < v->count && !fe_path_stopped(cx); i++) {
             fe_exec(cx, v->items[i]);
             note_cleanups(cx, v->items[i], &cleanups);
         }
@@ -384,7 +379,7 @@ static bool widen_search_loop(fe_ctx *cx, CXCursor cond, CXCursor inc, CXCursor 
     if (!fe_run_loop_body_every_way(cx, body, exec_iteration))
         fe_exec(cx, body);
     cx->path.loop = outer;
-    if (!state->broke && !stopped(cx))
+    if (!state->broke && !fe_path_stopped(cx))
         forget_quiet_loop(cx, cond, inc, body, true);
     return true;
 }
@@ -575,7 +570,7 @@ static void exec_loop(fe_ctx *cx, CXCursor init, CXCursor cond, CXCursor inc,
         if (cx->eval->entering_count || !fe_run_loop_body_every_way(cx, body, exec_iteration))
             fe_exec(cx, body);
         cx->path.loop = outer;
-        if (state.broke || stopped(cx))
+        if (state.broke || fe_path_stopped(cx))
             break;
         if (!clang_Cursor_isNull(inc))
             fe_eval(cx, inc);
@@ -1183,7 +1178,7 @@ static void run_switch_from(fe_ctx *cx, const switch_body *body, size_t start,
             cx->eval->entering_count = n + 1;
         }
     }
-    for (size_t i = start; i < body->count && !stopped(cx); i++)
+    for (size_t i = start; i < body->count && !fe_path_stopped(cx); i++)
         if (body->items[i].kind == ENTRY_STMT)
             fe_exec(cx, body->items[i].cursor);
     cx->eval->entering_count = 0; /* a path stopped before the label */
@@ -1415,7 +1410,7 @@ void fe_exec(fe_ctx *cx, CXCursor c)
 
 static void exec_statement(fe_ctx *cx, CXCursor c)
 {
-    if (stopped(cx))
+    if (fe_path_stopped(cx))
         return;
     if ((cx->steps & 1023) == 0 &&
         vks_arena_bytes(cx->arena) + (cx->values ? vks_arena_bytes(cx->values) : 0) >
@@ -1686,7 +1681,7 @@ static void exec_body_statements(fe_ctx *cx, CXCursor body, block_cleanups *clea
     back_label labels[MAX_BACK_LABELS];
     size_t label_count = 0;
     for (;;) {
-        for (; i < v.count && !stopped(cx); i++) {
+        for (; i < v.count && !fe_path_stopped(cx); i++) {
             if (clang_getCursorKind(v.items[i]) == CXCursor_LabelStmt) {
                 back_label *l = back_label_at(labels, &label_count, i);
                 if (l)
